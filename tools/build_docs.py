@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Build the documentation site from the notebooks (stands in for `nbdev-docs`, which needs Quarto).
+
+The notebooks in nbs/ are committed *with* their outputs; this renders them as they are (no execution)
+into a static site with mkdocs + mkdocs-jupyter:
+
+    python tools/build_docs.py                 # -> site/  (open site/index.html, or serve it:)
+    python -m http.server -d site -b 127.0.0.1 8000
+    python tools/build_docs.py --execute       # execute scratch copies first (sources untouched)
+    python tools/build_docs.py --execute 00_core,03_decode   # ... only these
+
+Notebooks are staged in _proc/docs/ (git-ignored) with nbdev directives applied: cells marked `#| hide`
+(or `#| include: false`) are dropped, `#| echo: false` shows only the outputs, and the `#| ...` directive
+lines are stripped from the code shown. `figures/` is copied next to them so that markdown links such as
+`../figures/x.png` resolve on the site. The mkdocs configuration is generated into _proc/mkdocs.yml with
+the nav ordered by notebook number and index.ipynb as the home page.
+"""
+import argparse, json, os, re, shutil, subprocess, sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+_DIRECTIVE = re.compile(r"^\s*#\s*\|\s*(.*)$")
+
+
+def _src(cell):
+    s = cell.get("source", "")
+    return "".join(s) if isinstance(s, list) else s
+
+
+def _directives(src):
+    lines, d, i = src.splitlines(), {}, 0
+    while i < len(lines):
+        m = _DIRECTIVE.match(lines[i])
+        if not m: break
+        parts = re.split(r"[:\s]\s*", m.group(1).strip(), maxsplit=1)
+        d[parts[0].lower()] = parts[1].strip().lower() if len(parts) > 1 else ""
+        i += 1
+    return d, "\n".join(lines[i:])
+
+
+def _sort_key(p):
+    if p.stem == "index": return (-1, "")
+    m = re.match(r"(\d+)", p.stem)
+    return (int(m.group(1)) if m else 10**6, p.stem)
+
+
+def title_of(nb, fallback):
+    for c in nb["cells"]:
+        if c["cell_type"] != "markdown": continue
+        m = re.search(r"^#\s+(.+?)\s*$", _src(c), re.M)
+        if m: return m.group(1)
+    return fallback
+
+
+def stage_notebook(src, dst):
+    "Rewrite notebook `src` to `dst` applying nbdev's display directives; return its title"
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    cells = []
+    for c in nb["cells"]:
+        c.get("metadata", {}).pop("execution", None)  # execnb's timings are not nbformat-valid
+        d, body = _directives(_src(c))
+        if "hide" in d or d.get("include") == "false" or "default_exp" in d and not body.strip(): continue
+        if c["cell_type"] == "code":
+            if not body.strip() and not c.get("outputs"): continue
+            c["source"] = body.strip("\n")
+            tags = c.setdefault("metadata", {}).setdefault("tags", [])
+            if d.get("echo") == "false" or not body.strip(): tags.append("remove_input")
+            if d.get("output") == "false": tags.append("remove_output")
+        cells.append(c)
+    nb["cells"] = cells
+    dst.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+    stem = src.stem
+    return title_of(nb, "Home" if stem == "index" else stem)
+
+
+def execute(nb_path, timeout):
+    "Run a staged notebook with nbdev's test machinery (tst_flags honoured), saving outputs into it"
+    code = ("import sys; from nbdev.test import test_nb; from nbdev.config import get_config\n"
+            "cfg = get_config(sys.argv[2]); f = cfg.tst_flags\n"
+            "ok, t = test_nb(sys.argv[1], skip_flags=f.split() if isinstance(f, str) else f, basepath=sys.argv[2],"
+            " save=True, cell_timeout=cfg.get('cell_timeout', 600) or None)\n"
+            "print(('executed' if ok else 'FAILED'), sys.argv[1], f'{t:.0f}s'); sys.exit(0 if ok else 1)")
+    env = {k: v for k, v in os.environ.items() if k != "IN_TEST"}
+    env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", MPLBACKEND="Agg")
+    try: return subprocess.run([sys.executable, "-c", code, str(nb_path), str(ROOT)], cwd=nb_path.parent, env=env,
+                               timeout=timeout).returncode == 0
+    except subprocess.TimeoutExpired:
+        print(f"TIMEOUT executing {nb_path.name} after {timeout}s"); return False
+
+
+def mkdocs_yml(docs_dir, site_dir, nav):
+    # JSON is valid YAML: no YAML library needed to write the config.
+    cfg = {
+        "site_name": "spot_nb",
+        "site_description": "Lossless speculative decoding for diffusion LMs by commit-order prediction (SPOT)",
+        "repo_url": "https://github.com/spot-nb/spot_nb",
+        "docs_dir": str(docs_dir), "site_dir": str(site_dir),
+        "use_directory_urls": True,
+        "theme": {"name": "material", "font": False, "features": ["navigation.top"]},
+        "nav": nav,
+        "markdown_extensions": ["tables", "admonition", "toc"],
+        "plugins": ["search", {"mkdocs-jupyter": {
+            "execute": False, "include_source": True, "ignore_h1_titles": True,
+            "remove_tag_config": {"remove_input_tags": ["remove_input"], "remove_all_outputs_tags": ["remove_output"]},
+        }}],
+    }
+    return json.dumps(cfg, indent=1, ensure_ascii=False)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--nbs", default=str(ROOT / "nbs"))
+    ap.add_argument("--out", default=str(ROOT / "site"), help="site output folder (default site/)")
+    ap.add_argument("--execute", nargs="?", const="all", default="",
+                    help="execute scratch copies before rendering: all notebooks, or comma-separated stems")
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds allowed per executed notebook")
+    ap.add_argument("--strict", action="store_true", help="pass --strict to mkdocs (warnings are errors)")
+    a = ap.parse_args(argv)
+
+    proc = ROOT / "_proc"
+    docs = proc / "docs"
+    shutil.rmtree(docs, ignore_errors=True)
+    docs.mkdir(parents=True)
+    nbs = sorted((p for p in Path(a.nbs).glob("*.ipynb") if not p.name.startswith(("_", "."))), key=_sort_key)
+    if not nbs: sys.exit(f"no notebooks in {a.nbs}")
+    nav, failed = [], []
+    for p in nbs:
+        dst = docs / p.name
+        if a.execute == "all" or p.stem in a.execute.split(","):
+            # Execute a scratch copy *beside* the source, so relative paths (../data, ../figures) still resolve.
+            tmp = p.parent / f".docs-exec-{p.name}"
+            try:
+                shutil.copy2(p, tmp)
+                if not execute(tmp, a.timeout): failed.append(p.name)
+                shutil.move(tmp, dst)
+            finally: tmp.unlink(missing_ok=True)
+        else: shutil.copy2(p, dst)
+        stage_notebook(dst, dst)
+        title = title_of(json.loads(dst.read_text(encoding="utf-8")), p.stem)
+        nav.append({("Home" if p.stem == "index" else f"{p.stem.split('_')[0]} · {title}"): p.name})
+    if not (Path(a.nbs) / "index.ipynb").exists():
+        (docs / "index.md").write_text("# spot_nb\n\n" + "\n".join(f"* [{k}]({v})" for d in nav for k, v in d.items()))
+        nav.insert(0, {"Home": "index.md"})
+    if (ROOT / "figures").is_dir(): shutil.copytree(ROOT / "figures", docs / "figures")
+    cfg = proc / "mkdocs.yml"
+    cfg.write_text(mkdocs_yml(docs, Path(a.out).resolve(), nav), encoding="utf-8")
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(cfg)] + (["--strict"] if a.strict else [])
+    rc = subprocess.run(cmd, cwd=proc).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there
+    if rc == 0: print(f"site written to {Path(a.out).resolve()} ({len(nbs)} notebooks)")
+    if failed: print("notebooks that failed to execute (rendered with partial outputs): " + ", ".join(failed))
+    return rc or (1 if failed else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
