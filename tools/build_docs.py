@@ -145,7 +145,8 @@ def main(argv=None):
     cfg = proc / "mkdocs.yml"
     cfg.write_text(mkdocs_yml(docs, Path(a.out).resolve(), nav), encoding="utf-8")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(cfg)] + (["--strict"] if a.strict else [])
-    rc = subprocess.run(cmd, cwd=proc).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")  # silence Material for MkDocs' end-of-life banner
+    rc = subprocess.run(cmd, cwd=proc, env=env).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there
     if rc == 0: print(f"site written to {Path(a.out).resolve()} ({len(nbs)} notebooks)")
     if failed: print("notebooks that failed to execute (rendered with partial outputs): " + ", ".join(failed))
     return rc or (1 if failed else 0)
