@@ -1,0 +1,44 @@
+#!/usr/bin/env python
+"""Execute notebooks in place, keeping their outputs (the documentation).
+
+    python tools/run_nb.py nbs/07_oracles.ipynb [more.ipynb ...] [--slow]
+
+Cells flagged `#| slow` or `#| gpu` run only with --slow / --gpu; cells flagged `#| eval: false` never run.
+Skipped cells are left without outputs. Run from the repository root; each notebook executes in its own folder.
+"""
+import argparse, copy, time
+from pathlib import Path
+import nbformat
+from nbclient import NotebookClient
+
+def flags(cell) -> set[str]:
+    "The nbdev directives at the top of a code cell, e.g. {'slow', 'eval: false'}."
+    out = set()
+    for line in cell.source.splitlines():
+        if not line.startswith("#|"): break
+        out.add(line[2:].strip())
+    return out
+
+def run(path: Path, slow: bool, gpu: bool, timeout: int) -> None:
+    nb = nbformat.read(path, as_version=4)
+    def wanted(c):
+        if c.cell_type != "code": return True
+        f = flags(c)
+        return "eval: false" not in f and (slow or "slow" not in f) and (gpu or "gpu" not in f)
+    keep = [i for i, c in enumerate(nb.cells) if wanted(c)]
+    sub = copy.deepcopy(nb); sub.cells = [sub.cells[i] for i in keep]
+    t0 = time.time()
+    NotebookClient(sub, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    for j, i in enumerate(keep): nb.cells[i] = sub.cells[j]
+    for i, c in enumerate(nb.cells):
+        if i not in keep and c.cell_type == "code": c.outputs, c.execution_count = [], None
+    tmp = path.with_suffix(".tmp.ipynb"); nbformat.write(nb, tmp); tmp.replace(path)
+    print(f"{path}: {len(keep)} of {len(nb.cells)} cells run in {time.time() - t0:.0f} s")
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("notebooks", nargs="+", type=Path)
+    ap.add_argument("--slow", action="store_true"); ap.add_argument("--gpu", action="store_true")
+    ap.add_argument("--timeout", type=int, default=3600)
+    a = ap.parse_args()
+    for p in a.notebooks: run(p, a.slow, a.gpu, a.timeout)
