@@ -8,5 +8,5 @@ PY=${VIRTUAL_ENV:-.venv}/bin/python
 export HF_HUB_OFFLINE=1 MPLBACKEND=Agg
 mkdir -p results figures
 "$PY" tools/run_nb.py nbs/02_train_target.ipynb --slow
-${VIRTUAL_ENV:-.venv}/bin/spot-nb collect --n "${SPOT_NB_POOL:-160}" --out runs/traj/pool
+${VIRTUAL_ENV:-.venv}/bin/spot-nb collect --n "${SPOT_NB_POOL:-300}" --out runs/traj/pool
 "$PY" tools/run_nb.py nbs/06_analysis.ipynb nbs/08_order_model.ipynb nbs/07_oracles.ipynb nbs/12_bench.ipynb --slow
