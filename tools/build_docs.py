@@ -18,26 +18,9 @@ the nav ordered by notebook number and index.ipynb as the home page.
 import argparse, json, os, re, shutil, subprocess, sys
 from pathlib import Path
 
+from nbcells import cell_source as _src, directives as _nb_directives
+
 ROOT = Path(__file__).resolve().parents[1]
-_DIRECTIVE = re.compile(r"^\s*#\s*\|\s*(.*)$")
-
-
-def _src(cell):
-    s = cell.get("source", "")
-    return "".join(s) if isinstance(s, list) else s
-
-
-def _directives(src):
-    lines, d, i = src.splitlines(), {}, 0
-    while i < len(lines):
-        m = _DIRECTIVE.match(lines[i])
-        if not m: break
-        parts = re.split(r"[:\s]\s*", m.group(1).strip(), maxsplit=1)
-        d[parts[0].lower()] = parts[1].strip().lower() if len(parts) > 1 else ""
-        i += 1
-    return d, "\n".join(lines[i:])
-
-
 def _sort_key(p):
     if p.stem == "index": return (-1, "")
     m = re.match(r"(\d+)", p.stem)
@@ -58,7 +41,7 @@ def stage_notebook(src, dst):
     cells = []
     for c in nb["cells"]:
         c.get("metadata", {}).pop("execution", None)  # execnb's timings are not nbformat-valid
-        d, body = _directives(_src(c))
+        d, body = _nb_directives(_src(c))
         if "hide" in d or d.get("include") == "false" or "default_exp" in d and not body.strip(): continue
         if c["cell_type"] == "code":
             if not body.strip() and not c.get("outputs"): continue

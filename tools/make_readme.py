@@ -11,28 +11,14 @@ Markdown cells are copied verbatim; code cells become fenced ``python`` blocks (
 import argparse, json, re, sys
 from pathlib import Path
 
+from nbcells import cell_source as _src, directives as _nb_directives
+
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = "<!-- Generated from nbs/index.ipynb by tools/make_readme.py: edit the notebook, not this file. -->\n"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_DIRECTIVE = re.compile(r"^\s*#\s*\|\s*(.*)$")
-
-
-def _src(cell):
-    s = cell.get("source", "")
-    return "".join(s) if isinstance(s, list) else s
-
-
 def _directives(src):
-    "Leading `#| name [value]` / `#| name: value` lines -> ({name: value}, remaining source)"
-    lines, d = src.splitlines(), {}
-    i = 0
-    while i < len(lines):
-        m = _DIRECTIVE.match(lines[i])
-        if not m: break
-        parts = re.split(r"[:\s]\s*", m.group(1).strip(), maxsplit=1)
-        d[parts[0].lower()] = parts[1].strip().lower() if len(parts) > 1 else ""
-        i += 1
-    return d, "\n".join(lines[i:]).strip("\n")
+    d, body = _nb_directives(src)
+    return d, body.strip("\n")
 
 
 def _text(x):

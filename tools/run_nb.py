@@ -10,21 +10,14 @@ import argparse, copy, time
 from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
-
-def flags(cell) -> set[str]:
-    "The nbdev directives at the top of a code cell, e.g. {'slow', 'eval: false'}."
-    out = set()
-    for line in cell.source.splitlines():
-        if not line.startswith("#|"): break
-        out.add(line[2:].strip())
-    return out
+from nbcells import directives
 
 def run(path: Path, slow: bool, gpu: bool, timeout: int) -> None:
     nb = nbformat.read(path, as_version=4)
     def wanted(c):
         if c.cell_type != "code": return True
-        f = flags(c)
-        return "eval: false" not in f and (slow or "slow" not in f) and (gpu or "gpu" not in f)
+        d, _ = directives(c.source)
+        return d.get("eval") != "false" and (slow or "slow" not in d) and (gpu or "gpu" not in d)
     keep = [i for i, c in enumerate(nb.cells) if wanted(c)]
     sub = copy.deepcopy(nb); sub.cells = [sub.cells[i] for i in keep]
     t0 = time.time()
