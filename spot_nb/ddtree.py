@@ -14,7 +14,7 @@ from .core import GumbelTable, masked_positions
 from .verify import DraftTree
 
 # %% auto #0
-__all__ = ['Path_', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'stale_top_p', 'SpotDrafter']
+__all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'stale_top_p', 'SpotDrafter']
 
 # %% ../nbs/09_ddtree.ipynb #820988c0
 def token_hypotheses(stale_probs: torch.Tensor, temperature: float = 0.0, table: GumbelTable | None = None,
@@ -32,11 +32,11 @@ def token_hypotheses(stale_probs: torch.Tensor, temperature: float = 0.0, table:
     return [[(int(v[s]), float(stale_probs[s, v[s]]))] for s in range(L)]
 
 # %% ../nbs/09_ddtree.ipynb #d1443927
-Path_ = tuple  # a path is a tuple of (s, v) edges from the root
+DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the root
 
-def _key(path: Path_, mass: float): return (-mass, len(path), path)
+def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
 
-def _children(path: Path_, mass: float, logq: torch.Tensor, masked: torch.Tensor, hyps, tau: float, gamma: float):
+def _children(path: DraftPath, mass: float, logq: torch.Tensor, masked: torch.Tensor, hyps, tau: float, gamma: float):
     "Candidate children (path, mass) of one node from its log q [L] and mask [L]."
     lq = (logq / tau).masked_fill(~masked, float("-inf")).log_softmax(-1) if tau != 1.0 else logq
     q = lq.exp()
@@ -47,20 +47,20 @@ def _children(path: Path_, mass: float, logq: torch.Tensor, masked: torch.Tensor
             if m >= gamma and m > 0: out.append((path + ((s, v),), m))
     return out
 
-def _state(root: torch.Tensor, path: Path_) -> torch.Tensor:
+def _state(root: torch.Tensor, path: DraftPath) -> torch.Tensor:
     y = root.clone()
     for s, v in path: y[s] = v
     return y
 
 def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
-              gamma: float = 0.0) -> tuple[list[tuple[Path_, float]], int]:
+              gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
     "DDTree (Alg. 2): the top-`budget` paths by prefix mass, found level by level; returns (paths, scorer calls)."
     if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
     root_masked = root == mask_id
     mass = {(): 1.0}
-    selected: list[Path_] = [()]
+    selected: list[DraftPath] = [()]
     expanded: set = set()
-    cands: dict[Path_, float] = {}
+    cands: dict[DraftPath, float] = {}
     calls = 0
     n_masked = int(root_masked.sum())
     while budget > 0:
@@ -84,7 +84,7 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
     return out, calls
 
 def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int,
-                         tau: float = 1.0, gamma: float = 0.0) -> list[tuple[Path_, float]]:
+                         tau: float = 1.0, gamma: float = 0.0) -> list[tuple[DraftPath, float]]:
     "Sequential best-first search with a heap: pop the best candidate, expand it, repeat `budget` times."
     def expand(p, m):
         y = _state(root, p)[None]; masked = y == mask_id

@@ -11,31 +11,31 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 from .decode import decode_draft_free
-from .spot import decode_spot, block_commits_of
+from .spot import ReplayDrafter, decode_spot, block_commits_of
 from .verify import DraftTree
 
 # %% auto #0
 __all__ = ['Oracle', 'oracle_grid']
 
 # %% ../nbs/07_oracles.ipynb #717baa54
-class Oracle:
+class Oracle(ReplayDrafter):
     "A chain drafter that peeks at the draft-free commits of each block; kind: 'position', 'token' or 'joint'."
     KINDS = ("position", "token", "joint")
     def __init__(self, kind: str, block_commits: list[list[tuple[int, int]]], budget: int):
         if kind not in self.KINDS: raise ValueError(f"unknown oracle {kind!r}: choose one of {self.KINDS}")
         if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
-        self.kind, self.block_commits, self.budget, self.seconds = kind, block_commits, budget, 0.0
+        super().__init__(block_commits, budget)
+        self.kind, self.seconds = kind, 0.0
 
     def draft(self, root, stale_probs, mask_id, temperature=0.0, table=None, offset=0) -> DraftTree:
         t0 = time.perf_counter()
-        L = len(root); b = offset // L
-        done = L - int((root == mask_id).sum())
-        future = self.block_commits[b][done: done + self.budget]               # the true next commits
+        rest = self.remaining(root, mask_id, offset)
+        future = rest[: self.budget]                                              # the true next commits
         if self.kind == "joint": edges = future
         elif self.kind == "position":
             edges = [(s, int(stale_probs[s].argmax())) for s, _ in future]
         else:                                                                     # token oracle
-            true_tok = dict(self.block_commits[b][done:])                         # position -> final token
+            true_tok = dict(rest)                                                 # position -> final token
             conf = stale_probs.max(-1).values.masked_fill(root != mask_id, -1.0)
             order = conf.argsort(descending=True, stable=True)[: min(self.budget, len(true_tok))]
             edges = [(int(s), true_tok[int(s)]) for s in order]

@@ -26,7 +26,7 @@ class Drafter(Protocol):
 @torch.no_grad()
 def decode_spot(target: BlockTarget, prompt_ids: torch.Tensor, drafter: Drafter, gen_length: int = 256,
                 block_size: int = 32, temperature: float = 0.0, seed: int = 0, mode: str = "coupled",
-                pad_to: int | None = None, stop_at_eos: bool = True, on_round=None) -> DecodeResult:
+                pad_to: int | None = None, stop_at_eos: bool = True) -> DecodeResult:
     "Speculative decode of one prompt with `drafter`; exact for any drafter (same output as `decode_draft_free`)."
     prompt_ids = check_decode_args(target, prompt_ids, gen_length, block_size, temperature)
     table = GumbelTable(seed, target.vocab_size) if temperature > 0 else None
@@ -47,7 +47,6 @@ def decode_spot(target: BlockTarget, prompt_ids: torch.Tensor, drafter: Drafter,
             nfe += 1; rounds += 1; rows += batch.shape[0]
             ver = verify_tree(tree, logits, mask_id, temperature, table, offset, mode)
             accepted += ver.stats.accepted_depth
-            if on_round is not None: on_round(b, tree, ver)
             x = ver.state
             stale = logits[ver.deepest].float().softmax(-1)
         blocks.append(x)
@@ -82,10 +81,12 @@ class ReplayDrafter:
     "A perfect chain drafter: replays a known trajectory (list of per-block commit lists) `budget` commits ahead."
     def __init__(self, block_commits: list[list[tuple[int, int]]], budget: int):
         self.block_commits, self.budget = block_commits, budget
+    def remaining(self, root, mask_id: int, offset: int) -> list[tuple[int, int]]:
+        "The true commits still to come in the block of `root` (at absolute offset `offset`)."
+        L = len(root)
+        return self.block_commits[offset // L][L - int((root == mask_id).sum()):]
     def draft(self, root, stale_probs, mask_id, temperature=0.0, table=None, offset=0) -> DraftTree:
-        L = len(root); b = offset // L
-        done = L - int((root == mask_id).sum())
-        return DraftTree.chain(root, self.block_commits[b][done: done + self.budget], mask_id)
+        return DraftTree.chain(root, self.remaining(root, mask_id, offset)[: self.budget], mask_id)
 
 def block_commits_of(target, prompt_ids, **kw) -> list[list[tuple[int, int]]]:
     "The draft-free commit sequence (s, v) of every block of a decode."
