@@ -20,7 +20,7 @@ from .verify import DraftTree, RoundStats, independent_table, pack, verify_tree
 
 # %% auto #0
 __all__ = ['Trajectory', 'LAW_GROUPS', 'TableTarget', 'token_law', 'trajectory_law', 'Drafter', 'draft_free_trajectory',
-           'speculative_trajectory', 'RandomDrafter', 'StaleDrafter', 'OracleDrafter', 'WrongDrafter',
+           'speculative_trajectory', 'RandomDrafter', 'StaleDrafter', 'follow_target', 'OracleDrafter', 'WrongDrafter',
            'SelectiveOracle', 'Chi2Result', 'chi2_counts', 'chi2_trajectories', 'sample_law', 'commit_law',
            'tv_distance', 'rs_verify', 'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSRoundStats',
            'rs_chain_round', 'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
@@ -143,17 +143,23 @@ class StaleDrafter:
             node = tree.add(node, s, v)
         return tree
 
+def follow_target(target, tree: DraftTree, node: int, steps: int, mask_id: int, temperature: float, table, offset: int) -> int:
+    "Extend `tree` below `node` by up to `steps` true target transitions Φ; returns the last node."
+    for _ in range(steps):
+        x = tree[node].state
+        if not bool((x == mask_id).any()): break
+        c = transition(target.logits(x), x, mask_id, temperature, table, offset)
+        node = tree.add(node, c.s, c.v)
+    return node
+
 class OracleDrafter:
     "Peeks at the target: drafts the true chain Φ_G (or Φ_0 with temperature=0) of up to D steps."
     def __init__(self, target, D: int, temperature: float | None = None):
         self.target, self.D, self.temperature = target, D, temperature
     def __call__(self, root, stale, mask_id, temperature, table, offset) -> DraftTree:
         T = temperature if self.temperature is None else self.temperature
-        tree, node, x = DraftTree(root, mask_id), 0, root
-        for _ in range(self.D):
-            if not bool((x == mask_id).any()): break
-            c = transition(self.target.logits(x), x, mask_id, T, table, offset)
-            node = tree.add(node, c.s, c.v); x = tree[node].state
+        tree = DraftTree(root, mask_id)
+        follow_target(self.target, tree, 0, self.D, mask_id, T, table, offset)
         return tree
 
 class WrongDrafter:
@@ -164,11 +170,7 @@ class WrongDrafter:
         tree = DraftTree(root, mask_id)
         c = transition(self.target.logits(root), root, mask_id, temperature, table, offset)
         node = tree.add(0, c.s, (c.v + 1) % self.target.vocab_size)   # never Φ(root)
-        x = tree[node].state
-        for _ in range(self.D - 1):                                     # plausible continuation of a dead branch
-            if not bool((x == mask_id).any()): break
-            c = transition(self.target.logits(x), x, mask_id, temperature, table, offset)
-            node = tree.add(node, c.s, c.v); x = tree[node].state
+        follow_target(self.target, tree, node, self.D - 1, mask_id, temperature, table, offset)  # a dead branch
         return tree
 
 class SelectiveOracle:
