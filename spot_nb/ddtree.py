@@ -23,13 +23,12 @@ def token_hypotheses(stale_probs: torch.Tensor, temperature: float = 0.0, table:
     L, V = stale_probs.shape
     if temperature == 0:
         top_p, top_v = stale_probs.topk(2, dim=-1)                            # [L, 2]
-        return [[(int(top_v[s, 0]), float(top_p[s, 0]))] +
-                ([(int(top_v[s, 1]), float(top_p[s, 1]))] if float(top_p[s, 0]) < runner_up_below else [])
-                for s in range(L)]
+        return [[(v[0], p[0])] + ([(v[1], p[1])] if p[0] < runner_up_below else [])
+                for p, v in zip(top_p.tolist(), top_v.tolist())]
     if table is None: raise ValueError("temperature > 0 needs the decode's GumbelTable for the coupled stale draw")
     noise = table.rows(range(offset, offset + L))                              # [L, V]
     v = (stale_probs.clamp_min(1e-30).log() / temperature + noise).argmax(-1)  # [L]
-    return [[(int(v[s]), float(stale_probs[s, v[s]]))] for s in range(L)]
+    return [[hyp] for hyp in zip(v.tolist(), stale_probs.gather(1, v[:, None])[:, 0].tolist())]
 
 # %% ../nbs/09_ddtree.ipynb #d1443927
 DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the root
@@ -39,11 +38,11 @@ def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
 def _children(path: DraftPath, mass: float, logq: torch.Tensor, masked: torch.Tensor, hyps, tau: float, gamma: float):
     "Candidate children (path, mass) of one node from its log q [L] and mask [L]."
     lq = (logq / tau).masked_fill(~masked, float("-inf")).log_softmax(-1) if tau != 1.0 else logq
-    q = lq.exp()
+    q = lq.exp().tolist()
     out = []
     for s in masked.nonzero(as_tuple=True)[0].tolist():
         for v, pv in hyps[s]:
-            m = mass * float(q[s]) * pv
+            m = mass * q[s] * pv
             if m >= gamma and m > 0: out.append((path + ((s, v),), m))
     return out
 
@@ -63,12 +62,19 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
     cands: dict[DraftPath, float] = {}
     calls = 0
     n_masked = int(root_masked.sum())
+    best_p = [max((pv for _, pv in h), default=0.0) for h in hyps]                   # max_v p̂_s(v) per position
+    root_open = set(root_masked.nonzero(as_tuple=True)[0].tolist())
+    def can_pass(p: DraftPath) -> bool:   # could a child reach the floor? m(child) = m(p)·q·p̂ ≤ m(p)·max p̂ (q ≤ 1, +rounding slack)
+        bound = mass[p] * max((best_p[s] for s in root_open - {s for s, _ in p}), default=0.0)
+        return bound > 0 and bound * (1 + 1e-6) >= gamma
     while budget > 0:
         # a node's children rank after it, so they can only displace the D-th selected node if the node itself
         # ranks strictly before that node by (mass, depth + 1): skip expanding the rest
         last = _key(selected[-1], mass[selected[-1]])[:2] if len(selected) > budget else None
         frontier = [p for p in selected if p not in expanded and len(p) < n_masked
                     and (last is None or (-mass[p], len(p) + 1) < last)]
+        expanded.update(p for p in frontier if not can_pass(p))                      # no child can pass γ: skip the call
+        frontier = [p for p in frontier if p not in expanded]
         if not frontier: break
         ys = torch.stack([_state(root, p) for p in frontier])                         # [B, L]
         masked = ys == mask_id
@@ -105,12 +111,20 @@ def stale_top_p(stale_probs: torch.Tensor, k: int = 32) -> torch.Tensor:
     return torch.nn.functional.pad(top, (0, k - top.shape[-1]))
 
 class SpotDrafter:
-    "Order model + DDTree → draft trees. `budget` D, calibration `tau`, mass floor `gamma`."
-    def __init__(self, order_model, budget: int = 4, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6):
+    "Order model + DDTree → draft trees. `budget` D, calibration `tau`, mass floor `gamma`; `freeze` scores with a TorchScript-frozen copy."
+    def __init__(self, order_model, budget: int = 4, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6,
+                 freeze: bool = True):
         if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
         if tau <= 0: raise ValueError(f"the calibration temperature tau must be > 0, got {tau}")
+        if gamma < 0: raise ValueError(f"the mass floor gamma must be >= 0, got {gamma}")
         self.model, self.budget, self.tau, self.gamma, self.runner_up_below = order_model, budget, tau, gamma, runner_up_below
-        self.seconds, self.calls = 0.0, 0
+        self.freeze, self.seconds, self.calls = freeze, 0.0, 0
+
+    def _scorer(self, L: int):
+        "The order model's forward for blocks of L positions (frozen once per drafter when `freeze`)."
+        if not self.freeze: return self.model
+        if getattr(self, "_score", (None,))[0] != L: self._score = (L, self.model.frozen(L))
+        return self._score[1]
 
     @torch.inference_mode()
     def draft(self, root: torch.Tensor, stale_probs: torch.Tensor, mask_id: int, temperature: float = 0.0,
@@ -120,12 +134,14 @@ class SpotDrafter:
         t0 = time.perf_counter()
         tree = DraftTree(root, mask_id)
         if self.budget > 0:
-            top_p = stale_top_p(stale_probs)                                          # [L, 32]
-            top_p16 = top_p.half().float()            # the order model was trained on float16-recorded top-32
             hyps = token_hypotheses(stale_probs, temperature, table, offset, self.runner_up_below)
+            score, top = self._scorer(len(root)), []
             def order_logq(ys, taken, depth):
+                if not top:                           # top-32 only once the order model is needed at all
+                    top_p = stale_top_p(stale_probs)                                  # [L, 32]
+                    top.extend([top_p.half().float(), top_p[:, 0]])   # trained on float16-recorded top-32; float32 top-1
                 B = ys.shape[0]; masked = ys == mask_id
-                return self.model(order_features(top_p16.expand(B, -1, -1), masked, taken, depth, top_p[None, :, 0].expand(B, -1)), masked)
+                return score(order_features(top[0].expand(B, -1, -1), masked, taken, depth, top[1].expand(B, -1)), masked)
             paths, calls = grow_tree(root, mask_id, hyps, order_logq, self.budget, self.tau, self.gamma)
             self.calls += calls
             index = {(): 0}

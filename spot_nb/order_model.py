@@ -67,6 +67,21 @@ class OrderModel(nn.Module):
         logits = self.head(self.norm(h)).squeeze(-1)                     # [B, L]
         return logits.masked_fill(~masked, float("-inf")).log_softmax(-1)
 
+    def frozen(self, block_size: int | None = None):
+        "A TorchScript-frozen copy for inference on blocks of `block_size`: same log q, less per-call overhead; rebuilt when the weights change."
+        L = block_size or self.config["block_size"]
+        params = self.__dict__.setdefault("_params", list(self.parameters()))
+        version = tuple(p._version for p in params)      # bumped by every in-place update (optimizer step, load)
+        cached = self.__dict__.setdefault("_frozen", {}).get(L)
+        if cached is None or cached[0] != version:
+            example = (torch.zeros(1, L, self.config["n_features"]), torch.ones(1, L, dtype=torch.bool))
+            was_training = self.training
+            with torch.no_grad():
+                fn = torch.jit.optimize_for_inference(torch.jit.freeze(torch.jit.trace(self.eval(), example)))
+            self.train(was_training)
+            self._frozen[L] = cached = (version, fn)
+        return cached[1]
+
     def save(self, path: str | Path, extra: dict | None = None):
         "Save weights + config (+ `extra` metadata) to one file, atomically."
         path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)

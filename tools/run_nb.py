@@ -4,7 +4,9 @@
     python tools/run_nb.py nbs/07_oracles.ipynb [more.ipynb ...] [--slow]
 
 Cells flagged `#| slow` or `#| gpu` run only with --slow / --gpu; cells flagged `#| eval: false` never run.
-Skipped cells are left without outputs. Run from the repository root; each notebook executes in its own folder.
+Skipped cells are left without outputs, or with the outputs they have under --keep (for a change that
+cannot affect them, e.g. a new fast cell after a slow training cell). Run from the repository root; each
+notebook executes in its own folder.
 """
 import argparse, copy, time
 from pathlib import Path
@@ -12,7 +14,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbcells import directives
 
-def run(path: Path, slow: bool, gpu: bool, timeout: int) -> None:
+def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False) -> None:
     nb = nbformat.read(path, as_version=4)
     def wanted(c):
         if c.cell_type != "code": return True
@@ -24,7 +26,7 @@ def run(path: Path, slow: bool, gpu: bool, timeout: int) -> None:
     NotebookClient(sub, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     for j, i in enumerate(keep): nb.cells[i] = sub.cells[j]
     for i, c in enumerate(nb.cells):
-        if i not in keep and c.cell_type == "code": c.outputs, c.execution_count = [], None
+        if i not in keep and c.cell_type == "code" and not keep_skipped: c.outputs, c.execution_count = [], None
     tmp = path.with_suffix(".tmp.ipynb"); nbformat.write(nb, tmp); tmp.replace(path)
     print(f"{path}: {len(keep)} of {len(nb.cells)} cells run in {time.time() - t0:.0f} s")
 
@@ -33,5 +35,6 @@ if __name__ == "__main__":
     ap.add_argument("notebooks", nargs="+", type=Path)
     ap.add_argument("--slow", action="store_true"); ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--timeout", type=int, default=3600)
+    ap.add_argument("--keep", action="store_true", help="keep the existing outputs of skipped cells")
     a = ap.parse_args()
-    for p in a.notebooks: run(p, a.slow, a.gpu, a.timeout)
+    for p in a.notebooks: run(p, a.slow, a.gpu, a.timeout, a.keep)
