@@ -22,6 +22,7 @@ __all__ = ['spot_grid', 'calibrate_gamma', 'save_json', 'format_table']
 def spot_grid(target, tokenizer, order_model, prompts, configs: list[dict], gen_length: int = 256,
               block_size: int = 32, temperature: float = 0.0, seed: int = 0, progress: bool = True) -> list[dict]:
     "Draft-free vs SPOT configs (dicts of name, budget, gamma, tau, pad) on `prompts`; checks outputs are identical."
+    if hasattr(order_model, "frozen"): order_model.frozen(block_size)   # trace the scorer before any clock runs
     acc = {"draft-free": dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, n=0)}
     for c in configs: acc[c["name"]] = dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, n=0)
     for p in tqdm(prompts, desc="SPOT grid", disable=not progress):
@@ -40,10 +41,11 @@ def spot_grid(target, tokenizer, order_model, prompts, configs: list[dict], gen_
     base = acc["draft-free"]
     return [dict(config=k, prompts=v["n"], identical=v["identical"], nfe_per_prompt=v["nfe"] / v["n"],
                  nfe_reduction=base["nfe"] / v["nfe"], tokens_per_round=v["tokens"] / max(v["rounds"], 1),
-                 throughput_ratio=base["seconds"] / v["seconds"], drafter_share=v["drafter"] / v["seconds"])
+                 throughput_ratio=base["seconds"] / v["seconds"], drafter_share=v["drafter"] / v["seconds"],
+                 seconds=v["seconds"], rounds=v["rounds"])
             for k, v in acc.items()]
 
-def calibrate_gamma(target, tokenizer, order_model, prompts, budget: int, gammas=(0.0, 0.01, 0.03, 0.1, 0.3),
+def calibrate_gamma(target, tokenizer, order_model, prompts, budget: int, gammas=(0.0, 0.05, 0.1, 0.2, 0.5),
                     **kw) -> tuple[float, list[dict]]:
     "The mass floor γ with the highest throughput ratio on held-out `prompts` (paper App. D.5), and the sweep."
     rows = spot_grid(target, tokenizer, order_model, prompts,

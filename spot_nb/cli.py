@@ -27,7 +27,7 @@ def default_drafter_path() -> Path:
     return embedded_target_dir().parent / "order-model.pt"
 
 def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: int = 128, budget: int = 1,
-         threads: int = 2, out=print) -> list[dict]:
+         threads: int = 2, gamma: float = 0.0, out=print) -> list[dict]:
     "Decode a few prompts draft-free (and with SPOT when a drafter is available); print text, NFE, speed, exactness."
     from spot_nb.target import load_target, embedded_target_dir
     from spot_nb.decode import decode_draft_free, check_tokenizer
@@ -41,7 +41,9 @@ def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: in
     if dpath.exists():
         from spot_nb.order_model import OrderModel
         from spot_nb.ddtree import SpotDrafter
-        drafter = SpotDrafter(OrderModel.load(dpath), budget=budget)
+        order_model = OrderModel.load(dpath)
+        order_model.frozen(32)                                       # trace the scorer before any clock runs
+        drafter = SpotDrafter(order_model, budget=budget, gamma=gamma)
     else: out(f"no order model at {dpath}: decoding draft-free only (train one with `spot-nb train-drafter`)")
     rows = []
     for text in DEMO_PROMPTS[:n_prompts]:
@@ -55,7 +57,7 @@ def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: in
             sp = decode_spot(model, ids, drafter, gen_length, 32)
             same = torch.equal(sp.tokens, df.tokens)
             row.update(spot_nfe=sp.nfe, spot_seconds=sp.seconds, ratio=df.seconds / sp.seconds, identical=same)
-            out(f"SPOT D{budget}:   NFE {sp.nfe}, {sp.seconds:.2f} s, throughput ratio {df.seconds / sp.seconds:.2f}x, "
+            out(f"SPOT D{budget}{f' γ={gamma}' if gamma else ''}:   NFE {sp.nfe}, {sp.seconds:.2f} s, throughput ratio {df.seconds / sp.seconds:.2f}x, "
                 f"{sp.stats['tokens_per_round']:.2f} tokens/round, output {'IDENTICAL' if same else 'DIFFERENT'} to draft-free")
         rows.append(row)
     return rows
@@ -69,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--target"); d.add_argument("--drafter"); d.add_argument("--prompts", type=int, default=2)
     d.add_argument("--gen-length", type=int, default=128); d.add_argument("--budget", type=int, default=1)
     d.add_argument("--threads", type=int, default=2)
+    d.add_argument("--gamma", type=float, default=0.0, help="mass floor γ of SPOT-γ (0 = draft the full budget)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)")
     c.add_argument("--target"); c.add_argument("--out", default="runs/traj/pool"); c.add_argument("--n", type=int, default=300)
     c.add_argument("--gen-length", type=int, default=256); c.add_argument("--threads", type=int, default=2)
@@ -78,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--threads", type=int, default=2)
     a = ap.parse_args(argv)
     if a.cmd == "demo":
-        demo(a.target, a.drafter, a.prompts, a.gen_length, a.budget, a.threads)
+        demo(a.target, a.drafter, a.prompts, a.gen_length, a.budget, a.threads, a.gamma)
     elif a.cmd == "collect":
         from spot_nb.target import load_target
         from spot_nb.trajectories import collect, training_pool

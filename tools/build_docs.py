@@ -11,9 +11,9 @@ into a static site with mkdocs + mkdocs-jupyter:
 
 Notebooks are staged in _proc/docs/ (git-ignored) with nbdev directives applied: cells marked `#| hide`
 (or `#| include: false`) are dropped, `#| echo: false` shows only the outputs, and the `#| ...` directive
-lines are stripped from the code shown. `figures/` is copied next to them so that markdown links such as
-`../figures/x.png` resolve on the site. The mkdocs configuration is generated into _proc/mkdocs.yml with
-the nav ordered by notebook number and index.ipynb as the home page.
+lines are stripped from the code shown; tqdm progress bars (stderr) are left out. `figures/` is copied
+next to them so that markdown links such as `../figures/x.png` resolve on the site. The mkdocs configuration
+is generated into _proc/mkdocs.yml with the nav ordered by notebook number and index.ipynb as the home page.
 """
 import argparse, json, os, re, shutil, subprocess, sys
 from pathlib import Path
@@ -35,6 +35,12 @@ def title_of(nb, fallback):
     return fallback
 
 
+def is_progress_bar(output) -> bool:
+    "A tqdm progress stream (stderr carriage-return frames): useful live, noise on a static page."
+    text = "".join(output.get("text", "")) if output.get("output_type") == "stream" else ""
+    return output.get("name") == "stderr" and bool(re.search(r"\d+%\|", text))
+
+
 def stage_notebook(src, dst):
     "Rewrite notebook `src` to `dst` applying nbdev's display directives; return its title"
     nb = json.loads(src.read_text(encoding="utf-8"))
@@ -46,6 +52,7 @@ def stage_notebook(src, dst):
         if c["cell_type"] == "code":
             if not body.strip() and not c.get("outputs"): continue
             c["source"] = body.strip("\n")
+            c["outputs"] = [o for o in c.get("outputs", []) if not is_progress_bar(o)]
             tags = c.setdefault("metadata", {}).setdefault("tags", [])
             if d.get("echo") == "false" or not body.strip(): tags.append("remove_input")
             if d.get("output") == "false": tags.append("remove_output")
