@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/ddtree.html.md"""
 
 # %% ../nbs/09_ddtree.ipynb #9bdf1d38
 from __future__ import annotations
-import heapq, time
+import functools, heapq, time
 from dataclasses import dataclass
 from typing import Callable
 import torch
@@ -135,13 +135,14 @@ class SpotDrafter:
         tree = DraftTree(root, mask_id)
         if self.budget > 0:
             hyps = token_hypotheses(stale_probs, temperature, table, offset, self.runner_up_below)
-            score, top = self._scorer(len(root)), []
+            score = self._scorer(len(root))
+            @functools.cache
+            def stale_top():                               # the top-32 only once the order model is needed at all
+                top_p = stale_top_p(stale_probs)                                      # [L, 32]
+                return top_p.half().float(), top_p[:, 0]   # trained on float16-recorded top-32; float32 top-1
             def order_logq(ys, taken, depth):
-                if not top:                           # top-32 only once the order model is needed at all
-                    top_p = stale_top_p(stale_probs)                                  # [L, 32]
-                    top.extend([top_p.half().float(), top_p[:, 0]])   # trained on float16-recorded top-32; float32 top-1
-                B = ys.shape[0]; masked = ys == mask_id
-                return score(order_features(top[0].expand(B, -1, -1), masked, taken, depth, top[1].expand(B, -1)), masked)
+                (top16, top1), B, masked = stale_top(), ys.shape[0], ys == mask_id
+                return score(order_features(top16.expand(B, -1, -1), masked, taken, depth, top1.expand(B, -1)), masked)
             paths, calls = grow_tree(root, mask_id, hyps, order_logq, self.budget, self.tau, self.gamma)
             self.calls += calls
             index = {(): 0}
