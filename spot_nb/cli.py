@@ -45,6 +45,7 @@ def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: in
         order_model.frozen(32)                                       # trace the scorer before any clock runs
         drafter = SpotDrafter(order_model, budget=budget, gamma=gamma)
     else: out(f"no order model at {dpath}: decoding draft-free only (train one with `spot-nb train-drafter`)")
+    decode_draft_free(model, torch.tensor(tok.encode(DEMO_PROMPTS[0])), 32, 32)   # warm-up, so neither side pays it
     rows = []
     for text in DEMO_PROMPTS[:n_prompts]:
         ids = torch.tensor(tok.encode(text))
@@ -60,6 +61,13 @@ def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: in
             out(f"SPOT D{budget}{f' γ={gamma}' if gamma else ''}:   NFE {sp.nfe}, {sp.seconds:.2f} s, throughput ratio {df.seconds / sp.seconds:.2f}x, "
                 f"{sp.stats['tokens_per_round']:.2f} tokens/round, output {'IDENTICAL' if same else 'DIFFERENT'} to draft-free")
         rows.append(row)
+    if drafter is not None:
+        ratio = sum(r["seconds"] for r in rows) / sum(r["spot_seconds"] for r in rows)
+        same = sum(r["identical"] for r in rows)
+        out("=" * 72)
+        out(f"overall: SPOT at {ratio:.2f}x the draft-free throughput, output identical on {same} of {len(rows)} prompts")
+        if ratio < 1: out("SPOT is slower here: on a CPU a second block copy costs about half a forward, more than this "
+                          "target's stale tokens let a draft commit (notebook 12, 'The break-even').")
     return rows
 
 # %% ../nbs/90_cli.ipynb #d4626442
