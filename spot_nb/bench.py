@@ -22,7 +22,7 @@ __all__ = ['spot_grid', 'calibrate_gamma', 'save_json', 'format_table']
 def spot_grid(target, tokenizer, order_model, prompts, configs: list[dict], gen_length: int = 256,
               block_size: int = 32, temperature: float = 0.0, seed: int = 0, progress: bool = True) -> list[dict]:
     "Draft-free vs SPOT configs (dicts of name, budget, gamma, tau, pad) on `prompts`; checks outputs are identical."
-    if hasattr(order_model, "frozen"): order_model.frozen(block_size)   # trace the scorer before any clock runs
+    order_model.frozen(block_size)                                       # trace the scorer before any clock runs
     acc = {"draft-free": dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, n=0)}
     for c in configs: acc[c["name"]] = dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, n=0)
     for p in tqdm(prompts, desc="SPOT grid", disable=not progress):

@@ -120,12 +120,6 @@ class SpotDrafter:
         self.model, self.budget, self.tau, self.gamma, self.runner_up_below = order_model, budget, tau, gamma, runner_up_below
         self.freeze, self.seconds, self.calls = freeze, 0.0, 0
 
-    def _scorer(self, L: int):
-        "The order model's forward for blocks of L positions (frozen once per drafter when `freeze`)."
-        if not self.freeze: return self.model
-        if getattr(self, "_score", (None,))[0] != L: self._score = (L, self.model.frozen(L))
-        return self._score[1]
-
     @torch.inference_mode()
     def draft(self, root: torch.Tensor, stale_probs: torch.Tensor, mask_id: int, temperature: float = 0.0,
               table: GumbelTable | None = None, offset: int = 0) -> DraftTree:
@@ -135,7 +129,7 @@ class SpotDrafter:
         tree = DraftTree(root, mask_id)
         if self.budget > 0:
             hyps = token_hypotheses(stale_probs, temperature, table, offset, self.runner_up_below)
-            score = self._scorer(len(root))
+            score = self.model.frozen(len(root)) if self.freeze else self.model       # frozen copies are cached
             @functools.cache
             def stale_top():                               # the top-32 only once the order model is needed at all
                 top_p = stale_top_p(stale_probs)                                      # [L, 32]

@@ -9,7 +9,7 @@ resumes from where the first run stopped), trains, and then measures on 4 HumanE
 tokens) the position and joint oracles at D = 1, 2 and SPOT at D = 1, 2 with the shipped order model, all side
 by side with draft-free decoding. The shipped target in data/ is not touched. Resumable: re-run the same command.
 """
-import argparse, os, shutil, sys
+import argparse, json, os, shutil, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np, torch
@@ -39,7 +39,10 @@ def main():
           max_tokens=int(1.2 * tokens_per_s * budget), max_seconds=budget, threads=2)     # the time budget binds
     st = torch.load(run / "ckpt.pt", weights_only=False)
     target.load_state_dict(st["model"]); target.eval()
-    print(f"target trained {st['elapsed'] / 60:.0f} min in all ({st['step']} steps), first run {first['elapsed'] / 60:.0f} min")
+    held = {r["step"]: r["heldout"] for r in map(json.loads, open(run / "log.jsonl")) if "heldout" in r}
+    before = max(k for k in held if k <= first["step"]); after = max(held)
+    print(f"target trained {st['elapsed'] / 60:.0f} min in all ({st['step']} steps), first run {first['elapsed'] / 60:.0f} min; "
+          f"held-out loss (training log) {held[before]:.2f} at step {before} -> {held[after]:.2f} at step {after}")
     prompts = load_task("humaneval", 4) + load_task("gsm8k", 4)
     rows = oracle_grid(target, tok, prompts, budgets=(1, 2), kinds=("position", "joint"), gen_length=128, progress=False)
     print(format_table(rows, ["task", "oracle", "D", "nfe_reduction", "throughput_ratio"]))
