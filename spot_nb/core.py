@@ -6,14 +6,15 @@ Docs: https://spot-nb.github.io/spot_nb/core.html.md"""
 
 # %% ../nbs/00_core.ipynb #f2a3db3d
 from __future__ import annotations
+import os, shutil, tempfile
 from dataclasses import dataclass
+from pathlib import Path
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 # %% auto #0
 __all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'GumbelTable', 'check_temperature',
-           'sample_token', 'Commit', 'transition', 'temperature_probs', 'gumbel_draws', 'chi2_pvalue']
+           'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -41,20 +42,20 @@ def select_position(logits: torch.Tensor, x: torch.Tensor, mask_id: int) -> int:
 
 # %% ../nbs/00_core.ipynb #4e2d43d1
 class GumbelTable:
-    "Rows G[a, :] of i.i.d. Gumbel(0,1) noise, reproducible from `(seed, a)` and generated on demand."
-    def __init__(self, seed: int, vocab_size: int, cache_rows: int = 64):
+    "Rows G[a, :] of i.i.d. Gumbel(0,1) noise, reproducible from `(seed, a)`, generated on demand on `device`."
+    def __init__(self, seed: int, vocab_size: int, cache_rows: int = 64, device: str | torch.device = "cpu"):
         if vocab_size <= 0: raise ValueError(f"vocab_size must be positive, got {vocab_size}")
-        self.seed, self.vocab_size, self.cache_rows = int(seed), int(vocab_size), cache_rows
+        self.seed, self.vocab_size, self.cache_rows, self.device = int(seed), int(vocab_size), cache_rows, torch.device(device)
         self._rows: dict[int, torch.Tensor] = {}
 
     def row(self, a: int) -> torch.Tensor:
-        "G[a, :] as a float32 tensor [V]."
+        "G[a, :] as a float32 tensor [V] (drawn on the CPU by NumPy, so identical on every device)."
         a = int(a)
         if a < 0: raise ValueError(f"absolute position must be >= 0, got {a}")
         r = self._rows.pop(a, None)
         if r is None:
             rng = np.random.default_rng([self.seed, a])
-            r = torch.from_numpy(rng.gumbel(size=self.vocab_size).astype(np.float32))
+            r = torch.from_numpy(rng.gumbel(size=self.vocab_size).astype(np.float32)).to(self.device)
         self._rows[a] = r                                   # most recent last
         if len(self._rows) > self.cache_rows: self._rows.pop(next(iter(self._rows)))
         return r
@@ -63,7 +64,7 @@ class GumbelTable:
         "Stacked rows for a sequence of absolute positions: [len(positions), V]."
         return torch.stack([self.row(a) for a in positions])
 
-    def __repr__(self): return f"GumbelTable(seed={self.seed}, vocab_size={self.vocab_size})"
+    def __repr__(self): return f"GumbelTable(seed={self.seed}, vocab_size={self.vocab_size}, device={self.device})"
 
 # %% ../nbs/00_core.ipynb #789860f9
 def check_temperature(temperature: float) -> float:
@@ -85,14 +86,39 @@ class Commit:
     s: int
     v: int
 
-def transition(logits: torch.Tensor, x: torch.Tensor, mask_id: int, temperature: float = 0.0,
-               table: GumbelTable | None = None, offset: int = 0) -> Commit:
+@dataclass(frozen=True)
+class DraftContext:
+    """Everything about the current block that the drafter and the verifier share: the mask id, the sampling
+    temperature and Gumbel table, the absolute output position of the block's first slot, and the draft budget
+    (with `pad`, every verification forward has exactly 1 + budget rows)."""
+    mask_id: int
+    temperature: float = 0.0
+    table: GumbelTable | None = None
+    offset: int = 0
+    budget: int = 0
+    pad: bool = False
+
+    def __post_init__(self):
+        check_temperature(self.temperature)
+        if self.temperature > 0 and self.table is None:
+            raise ValueError("temperature > 0 needs a GumbelTable (shared by drafter and verifier)")
+        if isinstance(self.budget, bool) or not isinstance(self.budget, (int, np.integer)) or self.budget < 0:
+            raise ValueError(f"the draft budget must be an integer >= 0, got {self.budget!r}")
+
+    def gumbel_row(self, s: int) -> torch.Tensor:
+        "G[a(s), :] for local position `s` of the block."
+        if self.table is None: raise ValueError("temperature > 0 needs a GumbelTable (shared by drafter and verifier)")
+        return self.table.row(self.offset + s)
+
+    def at(self, offset: int) -> "DraftContext":
+        "The same context for the block starting at absolute output position `offset`."
+        return DraftContext(self.mask_id, self.temperature, self.table, offset, self.budget, self.pad)
+
+def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext) -> Commit:
     "Φ(x): the target's own next commit from the logits [L, V] of one forward at state `x` [L]."
-    s = select_position(logits, x, mask_id)
-    if temperature > 0 and table is None: raise ValueError("temperature > 0 needs a GumbelTable (shared by drafter and verifier)")
-    row = table.row(offset + s) if temperature > 0 else None
-    v = sample_token(logits[s], temperature, row)
-    if v == mask_id: raise ValueError("the target's argmax is the MASK token: a target must exclude MASK from its conditionals (set its logit to -inf)")
+    s = select_position(logits, x, ctx.mask_id)
+    v = sample_token(logits[s], ctx.temperature, ctx.gumbel_row(s) if ctx.temperature > 0 else None)
+    if v == ctx.mask_id: raise ValueError("the target's argmax is the MASK token: a target must exclude MASK from its conditionals (set its logit to -inf)")
     return Commit(s, v)
 
 def temperature_probs(logits: torch.Tensor, temperature: float) -> torch.Tensor:
@@ -100,15 +126,16 @@ def temperature_probs(logits: torch.Tensor, temperature: float) -> torch.Tensor:
     return (logits.float().log_softmax(-1) / temperature).softmax(-1)
 
 # %% ../nbs/00_core.ipynb #6c9812a8
-def gumbel_draws(logits: torch.Tensor, temperature: float, n: int, seed: int = 0) -> torch.Tensor:
-    "`n` Gumbel-argmax draws from one conditional (logits [V]), one fresh table row per draw."
-    table = GumbelTable(seed, logits.shape[-1], cache_rows=1)
-    return torch.tensor([sample_token(logits, temperature, table.row(a)) for a in range(n)])
-
-def chi2_pvalue(samples: torch.Tensor, probs: torch.Tensor) -> float:
-    "χ² goodness-of-fit p-value of integer `samples` against the distribution `probs` [V]."
-    from scipy import stats
-    counts = torch.bincount(samples, minlength=len(probs)).double()
-    probs = probs.double() / probs.double().sum()
-    expected = probs * len(samples)
-    return float(stats.chisquare(counts.numpy(), expected.numpy()).pvalue)
+def atomic_write(path: str | Path, write, directory: bool = False) -> Path:
+    "Create file (or folder) `path` by calling `write(tmp)` on a temporary one beside it, then renaming it into place."
+    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    if not directory: tmp.rmdir()
+    try:
+        write(tmp)
+        if directory and path.exists(): shutil.rmtree(path)
+        os.replace(tmp, path)
+    finally:
+        if tmp.is_dir(): shutil.rmtree(tmp)
+        elif tmp.exists(): tmp.unlink()
+    return path

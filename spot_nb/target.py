@@ -1,4 +1,4 @@
-"""The target interface every diffusion LM implements here, and the package's own block-causal model.
+"""What a diffusion LM must offer to be decoded (and sped up) by `spot_nb`, and how a checkpoint is loaded.
 
 Docs: https://spot-nb.github.io/spot_nb/target.html.md"""
 
@@ -6,37 +6,30 @@ Docs: https://spot-nb.github.io/spot_nb/target.html.md"""
 
 # %% ../nbs/01_target.ipynb #017a19cb
 from __future__ import annotations
-import math
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+import json
+from pathlib import Path
+from typing import Any, Callable, Protocol, runtime_checkable
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
-from transformers import PretrainedConfig, PreTrainedModel, AutoConfig, AutoModel
+from .core import select_position
 
 # %% auto #0
-__all__ = ['PrefixCache', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'SpotDLMConfig', 'RMSNorm', 'rotary_tables',
-           'apply_rotary', 'Attention', 'MLP', 'Layer', 'SpotDLM', 'reference_target', 'uncached_block_logits',
-           'max_diff', 'copy_exactness', 'random_block_states', 'embedded_target_dir', 'load_target']
+__all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness', 'register_adapter',
+           'embedded_target_dir', 'load_target']
 
 # %% ../nbs/01_target.ipynb #85633db0
-@dataclass
-class PrefixCache:
-    "Exact keys/values of the committed prefix, one [1, H, P, hd] pair per layer."
-    keys: list[torch.Tensor]
-    values: list[torch.Tensor]
-
-    @property
-    def length(self) -> int: return self.keys[0].shape[2]
-
 @runtime_checkable
 class BlockTarget(Protocol):
     "What a diffusion LM must offer to be decoded (and sped up) by `spot_nb`."
     vocab_size: int
     mask_id: int
-    def prefill(self, prompt_ids: torch.Tensor, block_size: int) -> PrefixCache: ...
-    def forward_copies(self, cache: PrefixCache, blocks: torch.Tensor) -> torch.Tensor: ...
-    def commit_block(self, cache: PrefixCache, block: torch.Tensor) -> PrefixCache: ...
+    block_size: int
+    eos_ids: tuple[int, ...]   # generation stops after a block that holds one of these
+    max_length: int            # prompt + generated tokens may not exceed this
+    device: torch.device
+    dtype: torch.dtype
+    def prefill(self, prompt_ids: torch.Tensor) -> tuple[Any, torch.Tensor]: ...
+    def forward_copies(self, cache: Any, blocks: torch.Tensor) -> torch.Tensor: ...
+    def commit_block(self, cache: Any, block: torch.Tensor) -> Any: ...
 
 # %% ../nbs/01_target.ipynb #c073cf4b
 def prompt_block_ids(n: int, block_size: int) -> torch.Tensor:
@@ -49,208 +42,46 @@ def block_causal_mask(block_ids: torch.Tensor) -> torch.Tensor:
     return block_ids[None, :] <= block_ids[:, None]
 
 # %% ../nbs/01_target.ipynb #ea632f2a
-class SpotDLMConfig(PretrainedConfig):
-    "Configuration of `SpotDLM`, a small block-causal masked-diffusion LM."
-    model_type = "spot_dlm"
-    def __init__(self, vocab_size: int = 4096, d_model: int = 256, n_layers: int = 6, n_heads: int = 4,
-                 d_ff: int = 1024, block_size: int = 32, max_position_embeddings: int = 2048,
-                 rope_theta: float = 10000.0, norm_eps: float = 1e-5, mask_token_id: int = 0,
-                 eos_token_id: int = 1, pad_token_id: int = 2, bos_token_id: int = 2, **kwargs):
-        if d_model % n_heads: raise ValueError(f"d_model ({d_model}) must be divisible by n_heads ({n_heads})")
-        self.vocab_size, self.d_model, self.n_layers, self.n_heads, self.d_ff = vocab_size, d_model, n_layers, n_heads, d_ff
-        self.block_size, self.max_position_embeddings = block_size, max_position_embeddings
-        self.rope_theta, self.norm_eps, self.mask_token_id = rope_theta, norm_eps, mask_token_id
-        super().__init__(eos_token_id=eos_token_id, pad_token_id=pad_token_id, bos_token_id=bos_token_id, **kwargs)
-
-class RMSNorm(nn.Module):
-    def __init__(self, d: int, eps: float):
-        super().__init__()
-        self.weight, self.eps = nn.Parameter(torch.ones(d)), eps
-    def forward(self, x): return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
-
-def rotary_tables(positions: torch.Tensor, head_dim: int, theta: float) -> tuple[torch.Tensor, torch.Tensor]:
-    "cos, sin tables [T, head_dim/2] for integer `positions` [T]."
-    inv_freq = 1.0 / theta ** (torch.arange(0, head_dim, 2, dtype=torch.float32) / head_dim)
-    ang = positions.float()[:, None] * inv_freq[None, :]
-    return ang.cos(), ang.sin()
-
-def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    "Rotate pairs (x1, x2) of the halves of x [B, H, T, hd] by the angles in cos/sin [T, hd/2]."
-    x1, x2 = x.chunk(2, dim=-1)
-    return torch.cat([x1 * cos - x2 * sin, x1 * sin + x2 * cos], dim=-1)
-
-class Attention(nn.Module):
-    def __init__(self, cfg: SpotDLMConfig):
-        super().__init__()
-        self.n_heads, self.head_dim = cfg.n_heads, cfg.d_model // cfg.n_heads
-        self.qkv = nn.Linear(cfg.d_model, 3 * cfg.d_model, bias=False)
-        self.proj = nn.Linear(cfg.d_model, cfg.d_model, bias=False)
-
-    def forward(self, h, cos, sin, mask=None, past=None):
-        B, T, C = h.shape
-        q, k, v = self.qkv(h).view(B, T, 3, self.n_heads, self.head_dim).permute(2, 0, 3, 1, 4)  # 3 × [B, H, T, hd]
-        q, k = apply_rotary(q, cos, sin), apply_rotary(k, cos, sin)
-        new_kv = (k, v)
-        if past is not None:                               # prefix [1, H, P, hd], shared by every copy
-            pk, pv = past
-            k = torch.cat([pk.expand(B, -1, -1, -1), k], dim=2)  # [B, H, P+T, hd]
-            v = torch.cat([pv.expand(B, -1, -1, -1), v], dim=2)
-        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)  # [B, H, T, hd]
-        return self.proj(y.transpose(1, 2).reshape(B, T, C)), new_kv
-
-class MLP(nn.Module):
-    def __init__(self, cfg: SpotDLMConfig):
-        super().__init__()
-        self.fc, self.proj = nn.Linear(cfg.d_model, cfg.d_ff, bias=False), nn.Linear(cfg.d_ff, cfg.d_model, bias=False)
-    def forward(self, h): return self.proj(F.gelu(self.fc(h)))
-
-class Layer(nn.Module):
-    def __init__(self, cfg: SpotDLMConfig):
-        super().__init__()
-        self.norm1, self.attn = RMSNorm(cfg.d_model, cfg.norm_eps), Attention(cfg)
-        self.norm2, self.mlp = RMSNorm(cfg.d_model, cfg.norm_eps), MLP(cfg)
-    def forward(self, h, cos, sin, mask=None, past=None):
-        a, kv = self.attn(self.norm1(h), cos, sin, mask, past)
-        h = h + a
-        return h + self.mlp(self.norm2(h)), kv
-
-# %% ../nbs/01_target.ipynb #4e056a2e
-class SpotDLM(PreTrainedModel):
-    "Block-causal masked-diffusion LM implementing the `BlockTarget` protocol."
-    config_class = SpotDLMConfig
-    base_model_prefix = "spot_dlm"
-    main_input_name = "input_ids"
-
-    def __init__(self, config: SpotDLMConfig):
-        super().__init__(config)
-        self.embed = nn.Embedding(config.vocab_size, config.d_model)
-        self.layers = nn.ModuleList([Layer(config) for _ in range(config.n_layers)])
-        self.norm = RMSNorm(config.d_model, config.norm_eps)
-        self.post_init()
-
-    def _init_weights(self, module):
-        std = 0.02
-        if isinstance(module, nn.Linear):
-            nn.init.normal_(module.weight, std=std)
-        elif isinstance(module, nn.Embedding): nn.init.normal_(module.weight, std=std)
-        elif isinstance(module, RMSNorm): nn.init.ones_(module.weight)
-
-    @property
-    def mask_id(self) -> int: return self.config.mask_token_id
-
-    @property
-    def vocab_size(self) -> int: return self.config.vocab_size
-
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, mask: torch.Tensor | None = None,
-                cache: PrefixCache | None = None):
-        "Logits [B, T, V] and per-layer new (k, v) [B, H, T, hd] for `input_ids` [B, T] at `positions` [T]."
-        cos, sin = rotary_tables(positions, self.config.d_model // self.config.n_heads, self.config.rope_theta)
-        h = self.embed(input_ids)                                      # [B, T, d]
-        new_kv = []
-        for i, layer in enumerate(self.layers):
-            past = (cache.keys[i], cache.values[i]) if cache is not None else None
-            h, kv = layer(h, cos, sin, mask, past)
-            new_kv.append(kv)
-        logits = F.linear(self.norm(h), self.embed.weight)              # tied output head, [B, T, V]
-        return logits, new_kv
-
-    @torch.no_grad()
-    def prefill(self, prompt_ids: torch.Tensor, block_size: int) -> PrefixCache:
-        "Exact cache of a prompt [P], attended block-causally with blocks aligned to its end."
-        P = prompt_ids.shape[-1]
-        mask = block_causal_mask(prompt_block_ids(P, block_size))
-        _, kv = self(prompt_ids.view(1, P), torch.arange(P), mask)
-        return PrefixCache([k for k, _ in kv], [v for _, v in kv])
-
-    @torch.no_grad()
-    def forward_copies(self, cache: PrefixCache, blocks: torch.Tensor) -> torch.Tensor:
-        "Logits [R, L, V] (MASK at −inf) for R copies [R, L] of the active block; each sees the prefix and itself only."
-        R, L = blocks.shape
-        positions = torch.arange(cache.length, cache.length + L)
-        logits, _ = self(blocks, positions, None, cache)              # no mask: full attention within a copy
-        logits[..., self.mask_id] = float("-inf")                      # MASK is not a token the target can write
-        return logits
-
-    @torch.no_grad()
-    def commit_block(self, cache: PrefixCache, block: torch.Tensor) -> PrefixCache:
-        "The cache extended by the finished `block` [L] (its keys/values computed once, exactly)."
-        L = block.shape[-1]
-        _, kv = self(block.view(1, L), torch.arange(cache.length, cache.length + L), None, cache)
-        return PrefixCache([torch.cat([pk, k], 2) for pk, (k, _) in zip(cache.keys, kv)],
-                           [torch.cat([pv, v], 2) for pv, (_, v) in zip(cache.values, kv)])
-
-AutoConfig.register("spot_dlm", SpotDLMConfig, exist_ok=True)
-AutoModel.register(SpotDLMConfig, SpotDLM, exist_ok=True)
-
-# %% ../nbs/01_target.ipynb #6e057f0f
-def reference_target(seed: int = 0, vocab_size: int = 64, d_model: int = 32, n_layers: int = 2, n_heads: int = 2,
-                     block_size: int = 8, init_std: float = 0.5) -> SpotDLM:
-    "A tiny random block-causal target (mask id 0, EOS 1) for tests and examples."
-    torch.manual_seed(seed)
-    cfg = SpotDLMConfig(vocab_size=vocab_size, d_model=d_model, n_layers=n_layers, n_heads=n_heads,
-                        d_ff=4 * d_model, block_size=block_size, max_position_embeddings=512)
-    model = SpotDLM(cfg).eval()
-    with torch.no_grad():
-        for p in model.parameters():
-            if p.dim() > 1: p.normal_(0, init_std / math.sqrt(p.shape[-1]) * math.sqrt(d_model) / 4)
-    return model
-
-# %% ../nbs/01_target.ipynb #f55e1229
-def uncached_block_logits(model: SpotDLM, prompt_ids: torch.Tensor, done_blocks: list[torch.Tensor],
-                          block: torch.Tensor, block_size: int):
-    "Reference: logits [L, V] of the active `block` and per-layer (k, v) from ONE uncached block-causal forward."
-    seq = torch.cat([prompt_ids, *done_blocks, block])
-    n_prompt_blocks = int(prompt_block_ids(len(prompt_ids), block_size)[-1]) + 1
-    gen_ids = [torch.full((len(b),), n_prompt_blocks + i) for i, b in enumerate([*done_blocks, block])]
-    ids = torch.cat([prompt_block_ids(len(prompt_ids), block_size), *gen_ids])
-    with torch.no_grad():
-        logits, kv = model(seq[None], torch.arange(len(seq)), block_causal_mask(ids))
-    return logits[0, -len(block):], kv
-
 def max_diff(a: torch.Tensor, b: torch.Tensor) -> float:
     "Largest absolute elementwise difference (equal entries, including matching infinities, count as 0)."
-    return float(torch.where(a == b, 0.0, (a - b).abs()).max())
+    return float(torch.where(a == b, 0.0, (a.float() - b.float()).abs()).max())
 
-# %% ../nbs/01_target.ipynb #fc346433
-def copy_exactness(model, cache: PrefixCache, blocks: torch.Tensor) -> tuple[float, bool]:
+def copy_exactness(target: BlockTarget, cache: Any, blocks: torch.Tensor) -> tuple[float, bool]:
     "Largest |batched − solo| logit difference over the copies [R, L], and whether every argmax agrees."
-    from spot_nb.core import select_position
-    batched = model.forward_copies(cache, blocks)
+    batched = target.forward_copies(cache, blocks)
     worst, same = 0.0, True
     for r in range(blocks.shape[0]):
-        solo = model.forward_copies(cache, blocks[r:r + 1])[0]
+        solo = target.forward_copies(cache, blocks[r:r + 1])[0]
         worst = max(worst, max_diff(batched[r], solo))
-        if (blocks[r] == model.mask_id).any():
-            same &= select_position(batched[r], blocks[r], model.mask_id) == select_position(solo, blocks[r], model.mask_id)
+        if (blocks[r] == target.mask_id).any():
+            same &= select_position(batched[r], blocks[r], target.mask_id) == select_position(solo, blocks[r], target.mask_id)
         same &= bool((batched[r].argmax(-1) == solo.argmax(-1)).all())
     return worst, same
 
-def random_block_states(n: int, block_size: int, vocab_size: int, mask_id: int, seed: int = 0) -> torch.Tensor:
-    "`n` random block states [n, L] with a random number of masked positions (at least one)."
-    g = torch.Generator().manual_seed(seed)
-    x = torch.randint(3, vocab_size, (n, block_size), generator=g)
-    for i in range(n):
-        k = int(torch.randint(1, block_size + 1, (1,), generator=g))
-        x[i, torch.randperm(block_size, generator=g)[:k]] = mask_id
-    return x
+# %% ../nbs/01_target.ipynb #4e056a2e
+ADAPTERS: dict[str, Callable] = {}
 
-# %% ../nbs/01_target.ipynb #d1d94f18
-def embedded_target_dir() -> "Path":
+def register_adapter(model_type: str, loader: Callable) -> None:
+    "Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target, tokenizer)."
+    ADAPTERS[model_type] = loader
+
+def embedded_target_dir() -> Path:
     "Folder of the embedded target: $SPOT_NB_TARGET if set, else `data/spot-dlm` of the checkout."
     import os, spot_nb
-    from pathlib import Path
     if os.environ.get("SPOT_NB_TARGET"): return Path(os.environ["SPOT_NB_TARGET"])
     return Path(spot_nb.__file__).resolve().parent.parent / "data" / "spot-dlm"
 
-def load_target(path=None, threads: int | None = None):
-    "(model, tokenizer) from a `save_pretrained` folder; the embedded target by default."
-    from pathlib import Path
-    from transformers import AutoTokenizer
+def load_target(path: str | Path | None = None, device: str | torch.device = "cpu",
+                dtype: torch.dtype = torch.float32) -> tuple[BlockTarget, Any]:
+    "(target, tokenizer) from a checkpoint folder, through the adapter its `config.json` names; the embedded target by default."
+    import spot_nb.models                                      # registers the adapters
     path = Path(path) if path else embedded_target_dir()
-    if not (path / "config.json").exists():
-        raise FileNotFoundError(f"no target at {path} (config.json missing): train the embedded target with "
-                                "notebook 02 (`build_embedded_target`) or pass the folder of a saved SpotDLM")
-    if threads: torch.set_num_threads(threads)
-    model = AutoModel.from_pretrained(path).eval()
-    tok = AutoTokenizer.from_pretrained(path)
-    return model, tok
+    cfg_path = path / "config.json"
+    if not cfg_path.exists():
+        raise FileNotFoundError(f"no checkpoint at {path} ({cfg_path.name} missing): pass the folder of a saved "
+                                "target, or build the embedded one with notebook 04 (`build_embedded_target`)")
+    try: model_type = json.loads(cfg_path.read_text()).get("model_type")
+    except json.JSONDecodeError as e: raise ValueError(f"{cfg_path} is not valid JSON ({e}): the checkpoint is damaged") from None
+    if model_type not in ADAPTERS:
+        raise ValueError(f"{cfg_path}: model_type {model_type!r} has no adapter; supported: {', '.join(sorted(ADAPTERS))}")
+    return ADAPTERS[model_type](path, torch.device(device), dtype)
