@@ -10,9 +10,10 @@ import argparse, os, sys, time
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import torch
+from .api import default_drafter_path, load_drafter
 
 # %% auto #0
-__all__ = ['DEMO_PROMPTS', 'default_drafter_path', 'demo', 'main']
+__all__ = ['DEMO_PROMPTS', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #205ee624
 DEMO_PROMPTS = [
@@ -21,16 +22,11 @@ DEMO_PROMPTS = [
     'def is_palindrome(text: str) -> bool:\n    """Return True if text reads the same backwards."""\n',
 ]
 
-def default_drafter_path() -> Path:
-    "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
-    from spot_nb.target import embedded_target_dir
-    return embedded_target_dir().parent / "order-model.pt"
-
 def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: int = 128, budget: int = 1,
-         threads: int = 2, gamma: float = 0.0, out=print) -> list[dict]:
+         threads: int = 1, gamma: float = 0.0, out=print) -> list[dict]:
     "Decode a few prompts draft-free (and with SPOT when a drafter is available); print text, NFE, speed, exactness."
     from spot_nb.target import load_target, embedded_target_dir
-    from spot_nb.decode import decode_draft_free, check_tokenizer
+    from spot_nb.decode import decode, check_tokenizer, encode_prompt
     torch.set_num_threads(threads)
     model, tok = load_target(target_path)
     check_tokenizer(model, tok)
@@ -39,27 +35,23 @@ def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: in
     drafter = None
     dpath = Path(drafter_path) if drafter_path else default_drafter_path()
     if dpath.exists():
-        from spot_nb.order_model import OrderModel
-        from spot_nb.ddtree import SpotDrafter
-        order_model = OrderModel.load(dpath)
-        order_model.frozen(32)                                       # trace the scorer before any clock runs
-        drafter = SpotDrafter(order_model, budget=budget, gamma=gamma)
+        drafter = load_drafter(dpath, gamma=gamma)
+        drafter.model.frozen(model.block_size)                       # trace the scorer before any clock runs
     else: out(f"no order model at {dpath}: decoding draft-free only (train one with `spot-nb train-drafter`)")
-    decode_draft_free(model, torch.tensor(tok.encode(DEMO_PROMPTS[0])), 32, 32)   # warm-up, so neither side pays it
+    decode(model, encode_prompt(tok, DEMO_PROMPTS[0], model, model.block_size), gen_length=model.block_size)   # warm-up, so neither side pays it
     rows = []
     for text in DEMO_PROMPTS[:n_prompts]:
-        ids = torch.tensor(tok.encode(text))
-        df = decode_draft_free(model, ids, gen_length, 32)
+        ids = encode_prompt(tok, text, model, gen_length)
+        df = decode(model, ids, gen_length=gen_length)
         row = dict(prompt=text, text=tok.decode(df.tokens), nfe=df.nfe, seconds=df.seconds)
         out("=" * 72); out(text + tok.decode(df.tokens))
         out("-" * 72); out(f"draft-free: {df.n_generated} positions, NFE {df.nfe}, {df.seconds:.2f} s")
         if drafter is not None:
-            from spot_nb.spot import decode_spot
-            sp = decode_spot(model, ids, drafter, gen_length, 32)
+            sp = decode(model, ids, drafter, gen_length=gen_length, budget=budget)
             same = torch.equal(sp.tokens, df.tokens)
             row.update(spot_nfe=sp.nfe, spot_seconds=sp.seconds, ratio=df.seconds / sp.seconds, identical=same)
             out(f"SPOT D{budget}{f' γ={gamma}' if gamma else ''}:   NFE {sp.nfe}, {sp.seconds:.2f} s, throughput ratio {df.seconds / sp.seconds:.2f}x, "
-                f"{sp.stats['tokens_per_round']:.2f} tokens/round, output {'IDENTICAL' if same else 'DIFFERENT'} to draft-free")
+                f"{sp.tokens_per_round:.2f} tokens/round, output {'IDENTICAL' if same else 'DIFFERENT'} to draft-free")
         rows.append(row)
     if drafter is not None:
         ratio = sum(r["seconds"] for r in rows) / sum(r["spot_seconds"] for r in rows)
@@ -67,7 +59,7 @@ def demo(target_path=None, drafter_path=None, n_prompts: int = 2, gen_length: in
         out("=" * 72)
         out(f"overall: SPOT at {ratio:.2f}x the draft-free throughput, output identical on {same} of {len(rows)} prompts")
         if ratio < 1: out("SPOT is slower here: on a CPU a second block copy costs about half a forward, more than this "
-                          "target's stale tokens let a draft commit (notebook 12, 'The break-even').")
+                          "target's stale tokens let a draft commit (notebook 14, 'The break-even').")
     return rows
 
 # %% ../nbs/90_cli.ipynb #d4626442
@@ -78,11 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("demo", help="decode a few prompts draft-free and with SPOT on the embedded target")
     d.add_argument("--target"); d.add_argument("--drafter"); d.add_argument("--prompts", type=int, default=2)
     d.add_argument("--gen-length", type=int, default=128); d.add_argument("--budget", type=int, default=1)
-    d.add_argument("--threads", type=int, default=2)
+    d.add_argument("--threads", type=int, default=1, help="CPU threads (1: bit-identical copies and no thread trap on a busy machine)")
     d.add_argument("--gamma", type=float, default=0.0, help="mass floor γ of SPOT-γ (0 = draft the full budget)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)")
     c.add_argument("--target"); c.add_argument("--out", default="runs/traj/pool"); c.add_argument("--n", type=int, default=300)
-    c.add_argument("--gen-length", type=int, default=256); c.add_argument("--threads", type=int, default=2)
+    c.add_argument("--gen-length", type=int, default=256); c.add_argument("--threads", type=int, default=1)
     t = sub.add_parser("train-drafter", help="train the commit-order model on recorded trajectories")
     t.add_argument("--traj", default="runs/traj/pool"); t.add_argument("--out", default=None)
     t.add_argument("--epochs", type=int, default=10); t.add_argument("--max-minutes", type=float, default=20)

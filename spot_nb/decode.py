@@ -16,8 +16,9 @@ from .target import BlockTarget
 from .verify import DraftTree, Verification, check_tree, pack, verify_tree, MODES
 
 # %% auto #0
-__all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'speculative_round',
-           'decode_block', 'DecodeResult', 'truncate_at_eos', 'decode', 'block_commits_of', 'compare']
+__all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
+           'plan_round', 'forward_many', 'end_block', 'run_streams', 'decode_block', 'DecodeResult', 'truncate_at_eos',
+           'decode_many', 'decode', 'block_commits_of', 'compare']
 
 # %% ../nbs/07_decode.ipynb #507b67c7
 def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int, temperature: float) -> torch.Tensor:
@@ -82,32 +83,72 @@ class Round:
     logits: torch.Tensor          # [R, L, V] of the verification forward (row i = node i)
     verification: Verification
     stats: RoundStats
+    stream: int = 0               # which prompt of a batch
 
-def speculative_round(target: BlockTarget, cache: Any, x: torch.Tensor, stale: torch.Tensor | None, drafter,
-                      ctx: DraftContext, verifier: Callable = verify_tree, block: int = 0) -> Round:
-    "Draft → check → pack → one forward → verify, at block state `x` [L] with stale conditionals [L, V] (or None)."
+@dataclass
+class Stream:
+    "The decode state of one prompt: its context, its active block, its stale conditionals and what it has produced."
+    cache: Any
+    x: torch.Tensor               # [L] the active block
+    ctx: DraftContext             # the active block's context
+    drafter: Any
+    n_blocks: int
+    tail: int = 0                 # prompt tokens at the start of the first block
+    block: int = 0
+    stale: torch.Tensor | None = None
+    blocks: list = field(default_factory=list)
+    rounds: list = field(default_factory=list)
+    nfe: int = 0
+    done: bool = False
+
+def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
+    "Draft and check a tree at the stream's state; returns (tree, packed rows [R, L], drafter seconds)."
     t0 = time.perf_counter()
-    if drafter is None or ctx.budget == 0: tree = DraftTree(x, ctx.mask_id)
-    else: tree = drafter.draft(x.clone(), None if stale is None else stale.clone(), ctx)   # copies: read-only for the drafter
-    check_tree(tree, x, ctx)
-    seconds = time.perf_counter() - t0
-    logits = target.forward_copies(cache, pack(tree, ctx.budget if ctx.pad else None))   # [R, L, V]
-    ver = verifier(tree, logits, ctx)
-    return Round(block, ctx, tree, logits, ver,
-                 RoundStats(block, tree.n_drafts, logits.shape[0], ver.accepted, len(ver.commits), seconds))
+    if s.drafter is None or s.ctx.budget == 0: tree = DraftTree(s.x, s.ctx.mask_id)
+    else: tree = s.drafter.draft(s.x.clone(), None if s.stale is None else s.stale.clone(), s.ctx)   # copies: read-only
+    check_tree(tree, s.x, s.ctx)
+    return tree, pack(tree, s.ctx.budget if s.ctx.pad else None), time.perf_counter() - t0
+
+def forward_many(target: BlockTarget, caches: list, rows: list[torch.Tensor]) -> list[torch.Tensor]:
+    "One verification forward over the copies of several prompts: the target's `forward_batch` when it has one."
+    if len(caches) == 1: return [target.forward_copies(caches[0], rows[0])]
+    if hasattr(target, "forward_batch"): return target.forward_batch(caches, rows)
+    return [target.forward_copies(c, r) for c, r in zip(caches, rows)]
+
+def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
+    "Close the stream's finished block: stop, or commit it to the cache and open the next one."
+    s.blocks.append(s.x)
+    eos = tuple(target.eos_ids)
+    generated = s.x[s.tail:] if s.block == 0 else s.x
+    hit_eos = stop_at_eos and eos and bool(torch.isin(generated, torch.tensor(eos, device=s.x.device)).any())
+    if s.block + 1 == s.n_blocks or hit_eos: s.done = True; return
+    s.cache = target.commit_block(s.cache, s.x); s.nfe += 1
+    s.block += 1
+    s.x, s.stale = torch.full_like(s.x, s.ctx.mask_id), None
+    s.ctx = s.ctx.at(s.block * len(s.x) - s.tail)
+
+def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable = verify_tree,
+                recorder: Callable[[Round], None] | None = None, stop_at_eos: bool = True) -> None:
+    "The decode loop: a round for every unfinished stream — draft, one forward for all their copies, verify, commit — until all are done."
+    while active := [i for i, s in enumerate(streams) if not s.done]:
+        plans = [plan_round(streams[i]) for i in active]
+        logits = forward_many(target, [streams[i].cache for i in active], [rows for _, rows, _ in plans])   # [R_i, L, V] each
+        for i, (tree, _, seconds), lg in zip(active, plans, logits):
+            s = streams[i]
+            ver = verifier(tree, lg, s.ctx)
+            stats = RoundStats(s.block, tree.n_drafts, lg.shape[0], ver.accepted, len(ver.commits), seconds)
+            if recorder is not None: recorder(Round(s.block, s.ctx, tree, lg, ver, stats, i))
+            s.rounds.append(stats); s.nfe += 1
+            s.x, s.stale = ver.state, lg[ver.deepest].float().softmax(-1)   # [L, V] next round's stale conditionals
+            if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 
 def decode_block(target: BlockTarget, cache: Any, x: torch.Tensor, drafter, ctx: DraftContext,
                  verifier: Callable = verify_tree, block: int = 0, recorder: Callable[[Round], None] | None = None
                  ) -> tuple[torch.Tensor, list[RoundStats]]:
-    "Rounds until block state `x` [L] has no masked position; returns the finished block and the rounds' stats."
-    stale, rounds = None, []
-    while bool((x == ctx.mask_id).any()):
-        r = speculative_round(target, cache, x, stale, drafter, ctx, verifier, block)
-        if recorder is not None: recorder(r)
-        rounds.append(r.stats)
-        x = r.verification.state
-        stale = r.logits[r.verification.deepest].float().softmax(-1)           # [L, V] next round's stale conditionals
-    return x, rounds
+    "The decode loop on one block from state `x` [L]: returns the finished block and the rounds' stats."
+    s = Stream(cache, x, ctx, drafter, n_blocks=1, block=block)
+    run_streams(target, [s], verifier, recorder)
+    return s.x, s.rounds
 
 # %% ../nbs/07_decode.ipynb #5a710c69
 DEFAULT_BUDGET = 4
@@ -138,35 +179,44 @@ def truncate_at_eos(tokens: torch.Tensor, eos_ids: tuple[int, ...]) -> torch.Ten
     return tokens[: int(hits[0])] if len(hits) else tokens
 
 @torch.no_grad()
-def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, *, gen_length: int = 256,
-           budget: int | None = None, pad: bool = False, temperature: float = 0.0, seed: int = 0,
-           mode: str = "coupled", stop_at_eos: bool = True, recorder: Callable[[Round], None] | None = None) -> DecodeResult:
-    """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4).
-    The output equals the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`."""
-    prompt_ids = check_decode_args(target, prompt_ids, gen_length, temperature)
+def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, *, gen_length: int = 256,
+                budget: int | None = None, pad: bool = False, temperature: float = 0.0, seed: int = 0,
+                mode: str = "coupled", stop_at_eos: bool = True, recorder: Callable[[Round], None] | None = None
+                ) -> list[DecodeResult]:
+    """Decode several prompts at once — each keeps its own cache, block, tree and rounds, and their copies share
+    one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list."""
     if mode not in MODES: raise ValueError(f"unknown verification mode {mode!r}; expected one of {MODES}")
-    if drafter is not None and not callable(getattr(drafter, "draft", None)):
-        raise TypeError(f"a drafter needs a draft(root, stale, ctx) method; got {type(drafter).__name__}")
-    budget = (DEFAULT_BUDGET if drafter is not None else 0) if budget is None else budget
-    L, mask_id, eos = target.block_size, target.mask_id, tuple(target.eos_ids)
+    if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
+    prompts = [check_decode_args(target, p, gen_length, temperature) for p in prompts]
+    drafters = list(drafter) if isinstance(drafter, (list, tuple)) else [drafter] * len(prompts)
+    if len(drafters) != len(prompts): raise ValueError(f"{len(drafters)} drafters for {len(prompts)} prompts: give one, or one per prompt")
+    for d in drafters:
+        if d is not None and not callable(getattr(d, "draft", None)):
+            raise TypeError(f"a drafter needs a draft(root, stale, ctx) method; got {type(d).__name__}")
+    budget = (DEFAULT_BUDGET if any(d is not None for d in drafters) else 0) if budget is None else budget
+    L, mask_id = target.block_size, target.mask_id
     table = GumbelTable(seed, target.vocab_size, device=target.device) if temperature > 0 else None
-    ctx = DraftContext(mask_id, temperature, table, 0, budget, pad)
-    verifier = functools.partial(verify_tree, mode=mode)
-    cache, x = target.prefill(prompt_ids.to(target.device))
-    tail = int((x != mask_id).sum())                                     # prompt tokens in the first block
-    n_blocks = math.ceil((tail + gen_length) / L)
-    blocks, rounds, nfe = [], [], 0
+    streams = []
+    for ids, d in zip(prompts, drafters):
+        cache, x = target.prefill(ids.to(target.device))
+        tail = int((x != mask_id).sum())                                 # prompt tokens in the first block
+        streams.append(Stream(cache, x, DraftContext(mask_id, temperature, table, -tail, budget, pad), d,
+                              math.ceil((tail + gen_length) / L), tail))
     t0 = time.perf_counter()
-    for b in range(n_blocks):
-        x, rs = decode_block(target, cache, x, drafter, ctx.at(b * L - tail), verifier, b, recorder)
-        blocks.append(x); rounds += rs; nfe += len(rs)
-        if stop_at_eos and eos and bool(torch.isin(x[tail if b == 0 else 0:], torch.tensor(eos, device=x.device)).any()): break
-        if b + 1 < n_blocks:
-            cache = target.commit_block(cache, x); nfe += 1
-            x = torch.full((L,), mask_id, dtype=torch.long, device=x.device)
+    run_streams(target, streams, functools.partial(verify_tree, mode=mode), recorder, stop_at_eos)
     seconds = time.perf_counter() - t0
-    tokens = torch.cat(blocks)[tail: tail + gen_length]
-    return DecodeResult(truncate_at_eos(tokens, eos) if stop_at_eos else tokens, blocks, nfe, seconds, rounds, tail)
+    out = []
+    for s in streams:
+        tokens = torch.cat(s.blocks)[s.tail: s.tail + gen_length]
+        out.append(DecodeResult(truncate_at_eos(tokens, tuple(target.eos_ids)) if stop_at_eos else tokens,
+                                s.blocks, s.nfe, seconds, s.rounds, s.tail))
+    return out
+
+def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, **kwargs) -> DecodeResult:
+    """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4).
+    The output equals the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`.
+    Keyword arguments: gen_length, budget, pad, temperature, seed, mode, stop_at_eos, recorder (see `decode_many`)."""
+    return decode_many(target, [prompt_ids], drafter, **kwargs)[0]
 
 def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, **decode_kwargs) -> dict[int, list[tuple[int, int]]]:
     "The draft-free commits {block offset: [(s, v), ...]} of a decode, in order: what `ReplayDrafter` replays."
@@ -182,7 +232,7 @@ def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str,
             progress: bool = True, desc: str = "compare") -> list[dict]:
     "Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free first)."
     kw = dict(gen_length=gen_length, temperature=temperature, seed=seed, stop_at_eos=stop_at_eos)
-    acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, ratios=[])
+    acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafts=0, drafter=0.0, identical=0, ratios=[])
            for name in ["draft-free", *methods]}
     for ids in tqdm(prompts, desc=desc, disable=not progress):
         ref = decode(target, ids, **kw)
@@ -190,11 +240,12 @@ def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str,
         for name, out in outs.items():
             a = acc[name]
             a["nfe"] += out.nfe; a["seconds"] += out.seconds; a["tokens"] += out.n_generated
-            a["rounds"] += len(out.rounds); a["drafter"] += out.drafter_seconds
+            a["rounds"] += len(out.rounds); a["drafts"] += sum(r.drafts for r in out.rounds); a["drafter"] += out.drafter_seconds
             a["identical"] += int(torch.equal(out.tokens, ref.tokens)); a["ratios"].append(ref.seconds / out.seconds)
     base = acc["draft-free"]
     return [dict(method=k, prompts=len(prompts), identical=v["identical"], nfe_per_prompt=v["nfe"] / len(prompts),
                  nfe_reduction=base["nfe"] / v["nfe"], tokens_per_round=v["tokens"] / max(v["rounds"], 1),
+                 drafts_per_round=v["drafts"] / max(v["rounds"], 1),
                  throughput_ratio=base["seconds"] / v["seconds"], ratio_min=min(v["ratios"]), ratio_max=max(v["ratios"]),
                  drafter_share=v["drafter"] / v["seconds"], seconds=v["seconds"])
             for k, v in acc.items()]

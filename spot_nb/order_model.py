@@ -37,9 +37,9 @@ def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Ten
     ent = -(q * q.clamp_min(1e-12).log()).sum(-1) / math.log(K)
     conf = top1.masked_fill(~masked, -1.0)
     rank = conf.argsort(dim=-1, descending=True, stable=True).argsort(dim=-1, stable=True).float() / L   # 0 = most confident
-    idx = torch.arange(L, dtype=torch.float32).expand(B, L)
+    idx = torch.arange(L, dtype=torch.float32, device=p.device).expand(B, L)
     filled = ~masked
-    big = torch.full((B, L), float(L))
+    big = torch.full((B, L), float(L), device=p.device)
     left_pos = torch.where(filled, idx, torch.full_like(idx, -1.0)).cummax(-1).values         # last filled at or before i
     left = torch.where(left_pos >= 0, idx - left_pos, big) / L
     right_pos = torch.where(filled, idx, big).flip(-1).cummin(-1).values.flip(-1)             # first filled at or after i
@@ -76,7 +76,8 @@ class OrderModel(nn.Module):
         version = tuple(p._version for p in params)      # bumped by every in-place update (optimizer step, load)
         cached = self.__dict__.setdefault("_frozen", {}).get(L)
         if cached is None or cached[0] != version:
-            example = (torch.zeros(1, L, self.config["n_features"]), torch.ones(1, L, dtype=torch.bool))
+            dev = params[0].device                           # traced on the model's own device
+            example = (torch.zeros(1, L, self.config["n_features"], device=dev), torch.ones(1, L, dtype=torch.bool, device=dev))
             was_training = self.training
             with torch.no_grad():
                 fn = torch.jit.optimize_for_inference(torch.jit.freeze(torch.jit.trace(self.eval(), example)))

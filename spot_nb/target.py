@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/target.html.md"""
 
 # %% ../nbs/01_target.ipynb #017a19cb
 from __future__ import annotations
-import json
+import json, re
 from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
 import torch
@@ -14,7 +14,7 @@ from .core import select_position
 
 # %% auto #0
 __all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness', 'register_adapter',
-           'embedded_target_dir', 'load_target']
+           'embedded_target_dir', 'resolve_checkpoint', 'load_target']
 
 # %% ../nbs/01_target.ipynb #85633db0
 @runtime_checkable
@@ -71,11 +71,27 @@ def embedded_target_dir() -> Path:
     if os.environ.get("SPOT_NB_TARGET"): return Path(os.environ["SPOT_NB_TARGET"])
     return Path(spot_nb.__file__).resolve().parent.parent / "data" / "spot-dlm"
 
+def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
+    "The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never downloaded)."
+    p = Path(path_or_id).expanduser()
+    if p.is_dir(): return p
+    if p.exists(): raise NotADirectoryError(f"{p} is a file: pass the checkpoint's folder (the one holding config.json)")
+    s = str(path_or_id)
+    if re.fullmatch(r"[A-Za-z0-9][\w.-]*/[\w.-]+", s):                    # looks like owner/name
+        from huggingface_hub import snapshot_download
+        from huggingface_hub.constants import HF_HUB_CACHE
+        try: return Path(snapshot_download(s, cache_dir=cache_dir, local_files_only=True))
+        except Exception: pass
+        raise FileNotFoundError(f"{s} is not a folder and is not in the local Hugging Face cache ({cache_dir or HF_HUB_CACHE}); "
+                                f"nothing is downloaded: fetch it where there is network (`hf download {s} --local-dir DIR`) "
+                                f"and pass DIR, or copy its cache entry (models--{s.replace('/', '--')}) into that cache")
+    raise FileNotFoundError(f"{p}: no such checkpoint folder")
+
 def load_target(path: str | Path | None = None, device: str | torch.device = "cpu",
                 dtype: torch.dtype = torch.float32) -> tuple[BlockTarget, Any]:
-    "(target, tokenizer) from a checkpoint folder, through the adapter its `config.json` names; the embedded target by default."
+    "(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json` names; the embedded target by default."
     import spot_nb.models                                      # registers the adapters
-    path = Path(path) if path else embedded_target_dir()
+    path = resolve_checkpoint(path) if path else embedded_target_dir()
     cfg_path = path / "config.json"
     if not cfg_path.exists():
         raise FileNotFoundError(f"no checkpoint at {path} ({cfg_path.name} missing): pass the folder of a saved "

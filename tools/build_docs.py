@@ -4,23 +4,61 @@
 The notebooks in nbs/ are committed *with* their outputs; this renders them as they are (no execution)
 into a static site with mkdocs + mkdocs-jupyter:
 
-    python tools/build_docs.py                 # -> site/  (open site/index.html, or serve it:)
-    python -m http.server -d site -b 127.0.0.1 8000
-    python tools/build_docs.py --execute       # execute scratch copies first (sources untouched)
-    python tools/build_docs.py --execute 00_core,03_decode   # ... only these
+    python3 tools/build_docs.py                # -> site/  (open site/index.html, or serve it:)
+    python3 -m http.server -d site -b 127.0.0.1 8000
+    python3 tools/build_docs.py --execute      # execute scratch copies first (sources untouched)
+    python3 tools/build_docs.py --execute 00_core,07_decode   # ... only these
+
+Any python3 will do: without mkdocs it re-runs itself with the project's .venv/bin/python (no activation).
 
 Notebooks are staged in _proc/docs/ (git-ignored) with nbdev directives applied: cells marked `#| hide`
 (or `#| include: false`) are dropped, `#| echo: false` shows only the outputs, and the `#| ...` directive
 lines are stripped from the code shown; tqdm progress bars (stderr) are left out. `figures/` is copied
-next to them so that markdown links such as `../figures/x.png` resolve on the site. The mkdocs configuration
-is generated into _proc/mkdocs.yml with the nav ordered by notebook number and index.ipynb as the home page.
+next to them (markdown links `../figures/x.png` are pointed there). The mkdocs configuration is generated
+into _proc/mkdocs.yml with the nav ordered by notebook number and index.ipynb as the home page.
+
+Page names follow nbdev, so that the `Docs: <doc_url>/<name>.html.md` line nbdev writes into every module
+docstring resolves: notebook `NN_name.ipynb` becomes `name.html`, and beside it `name.html.md`, the page as
+markdown (nbdev's plain-text twin of each page). Math (`$...$`, `$$...$$`) is typeset by MathJax (from a CDN
+unless `--mathjax` names a local copy); prompts (`In [ ]:`) are hidden; wide outputs and tables scroll.
 """
 import argparse, json, os, re, shutil, subprocess, sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+_VENV_PY = ROOT / ".venv" / "bin" / "python"
+try: import mkdocs, mkdocs_jupyter, nbconvert  # noqa: F401
+except ImportError:  # run by a python without the docs toolchain: use the project's venv, no activation needed
+    if _VENV_PY.exists() and Path(sys.prefix).resolve() != _VENV_PY.parents[1].resolve():
+        os.execv(str(_VENV_PY), [str(_VENV_PY), *sys.argv])
+    sys.exit("the docs toolchain is missing: `.venv/bin/pip install -e '.[dev]'` (mkdocs, mkdocs-jupyter)")
+
 from nbcells import cell_source as _src, directives as _nb_directives
 
-ROOT = Path(__file__).resolve().parents[1]
+MATHJAX_CDN = "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"
+# MathJax 3 for prose only: markdown cells and markdown/LaTeX outputs (nbconvert keeps `$...$` as written) and
+# arithmatex's spans on markdown pages; never code cells, their text outputs or their copy-button text.
+MATHJAX_CONFIG = """window.MathJax = {
+  tex: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]], displayMath: [["$$", "$$"], ["\\\\[", "\\\\]"]],
+        processEscapes: true, processEnvironments: true},
+  options: {ignoreHtmlClass: "jp-CodeCell|clipboard-copy-txt", processHtmlClass: "jp-RenderedMarkdown|jp-RenderedLatex"}
+};
+"""
+# Notebook pages: no prompts; content as wide as the screen allows (the page's contents sit in the left
+# sidebar, `toc.integrate`); figures never wider than the page, full size on click; wide outputs and tables
+# scroll instead of being cut.
+SITE_CSS = """.md-grid { max-width: 1600px; }
+.jupyter-wrapper .jp-InputPrompt, .jupyter-wrapper .jp-OutputPrompt { display: none; }
+.jupyter-wrapper .jp-OutputArea-output, .jupyter-wrapper .jp-RenderedHTMLCommon { overflow-x: auto; max-width: 100%; }
+.jupyter-wrapper .jp-RenderedText pre { white-space: pre; word-break: normal; overflow-wrap: normal; overflow-x: auto; }
+.jupyter-wrapper .jp-RenderedHTMLCommon table { max-width: none; }
+.jupyter-wrapper .jp-OutputArea-output img { max-width: 100%; height: auto; cursor: zoom-in; }
+.jupyter-wrapper .jp-OutputArea-output img.spot-full { max-width: none; cursor: zoom-out; }
+"""
+SITE_JS = """document.addEventListener("click", e => {
+  if (e.target.matches(".jp-OutputArea-output img")) e.target.classList.toggle("spot-full");
+});
+"""
 def _sort_key(p):
     if p.stem == "index": return (-1, "")
     m = re.match(r"(\d+)", p.stem)
@@ -41,6 +79,11 @@ def is_progress_bar(output) -> bool:
     return output.get("name") == "stderr" and bool(re.search(r"\d+%\|", text))
 
 
+def page_name(nb: Path) -> str:
+    "nbdev's page name for a notebook: numeric prefix dropped, lower case (`90_cli.ipynb` -> `cli`)"
+    return re.sub(r"^\d+[a-zA-Z0-9]*_", "", nb.stem.lower())
+
+
 def stage_notebook(src, dst):
     "Rewrite notebook `src` to `dst` applying nbdev's display directives; return its title"
     nb = json.loads(src.read_text(encoding="utf-8"))
@@ -49,6 +92,8 @@ def stage_notebook(src, dst):
         c.get("metadata", {}).pop("execution", None)  # execnb's timings are not nbformat-valid
         d, body = _nb_directives(_src(c))
         if "hide" in d or d.get("include") == "false" or "default_exp" in d and not body.strip(): continue
+        if c["cell_type"] == "markdown":  # pages sit at the site root, beside figures/
+            c["source"] = re.sub(r"\]\((?:\.\./)+figures/", "](figures/", _src(c))
         if c["cell_type"] == "code":
             if not body.strip() and not c.get("outputs"): continue
             c["source"] = body.strip("\n")
@@ -78,19 +123,40 @@ def execute(nb_path, timeout):
         print(f"TIMEOUT executing {nb_path.name} after {timeout}s"); return False
 
 
-def mkdocs_yml(docs_dir, site_dir, nav):
+def write_markdown_twin(nb_path: Path, md_path: Path):
+    "`name.html.md`: the staged page as markdown, its images in `name_files/` beside it"
+    import nbformat
+    from nbconvert import MarkdownExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
+    nb = nbformat.read(nb_path, as_version=4)
+    nb.metadata.setdefault("language_info", {"name": "python"})  # fences code as python (nbdev-clean drops it)
+    ex = MarkdownExporter()
+    ex.register_preprocessor(TagRemovePreprocessor(remove_input_tags={"remove_input"},
+                                                   remove_all_outputs_tags={"remove_output"}), enabled=True)
+    files = f"{nb_path.stem}_files"
+    body, res = ex.from_notebook_node(nb, resources={"output_files_dir": files})
+    md_path.write_text(body, encoding="utf-8")
+    for name, data in res.get("outputs", {}).items():
+        out = md_path.parent / name
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+
+
+def mkdocs_yml(docs_dir, site_dir, nav, mathjax=MATHJAX_CDN):
     # JSON is valid YAML: no YAML library needed to write the config.
     cfg = {
         "site_name": "spot_nb",
         "site_description": "Lossless speculative decoding for diffusion LMs by commit-order prediction (SPOT)",
         "repo_url": "https://github.com/spot-nb/spot_nb",
         "docs_dir": str(docs_dir), "site_dir": str(site_dir),
-        "use_directory_urls": True,
-        "theme": {"name": "material", "font": False, "features": ["navigation.top"]},
+        "use_directory_urls": False,  # pages are `name.html`, the names nbdev's docstring links use
+        "theme": {"name": "material", "font": False, "features": ["navigation.top", "toc.integrate"]},
         "nav": nav,
-        "markdown_extensions": ["tables", "admonition", "toc"],
+        "extra_css": ["assets/spot_nb.css"],
+        "extra_javascript": ["assets/mathjax-config.js", mathjax, "assets/spot_nb.js"],
+        "markdown_extensions": ["tables", "admonition", "toc", {"pymdownx.arithmatex": {"generic": True}}],
         "plugins": ["search", {"mkdocs-jupyter": {
-            "execute": False, "include_source": True, "ignore_h1_titles": True,
+            "execute": False, "include_source": True, "ignore_h1_titles": True, "no_prompt": True,
             "remove_tag_config": {"remove_input_tags": ["remove_input"], "remove_all_outputs_tags": ["remove_output"]},
         }}],
     }
@@ -105,6 +171,8 @@ def main(argv=None):
                     help="execute scratch copies before rendering: all notebooks, or comma-separated stems")
     ap.add_argument("--timeout", type=int, default=1800, help="seconds allowed per executed notebook")
     ap.add_argument("--strict", action="store_true", help="pass --strict to mkdocs (warnings are errors)")
+    ap.add_argument("--mathjax", default=MATHJAX_CDN,
+                    help="MathJax 3 script: a URL, or a local folder holding es5/tex-mml-chtml.js (copied into the site)")
     a = ap.parse_args(argv)
 
     proc = ROOT / "_proc"
@@ -113,9 +181,13 @@ def main(argv=None):
     docs.mkdir(parents=True)
     nbs = sorted((p for p in Path(a.nbs).glob("*.ipynb") if not p.name.startswith(("_", "."))), key=_sort_key)
     if not nbs: sys.exit(f"no notebooks in {a.nbs}")
+    names = {}
+    for p in nbs: names.setdefault(page_name(p), []).append(p.name)
+    clash = [v for v in names.values() if len(v) > 1]
+    if clash: sys.exit(f"notebooks sharing one page name (nbdev drops the number): {clash}")
     nav, failed = [], []
     for p in nbs:
-        dst = docs / p.name
+        dst = docs / f"{page_name(p)}.ipynb"
         if a.execute == "all" or p.stem in a.execute.split(","):
             # Execute a scratch copy *beside* the source, so relative paths (../data, ../figures) still resolve.
             tmp = p.parent / f".docs-exec-{p.name}"
@@ -127,17 +199,28 @@ def main(argv=None):
         else: shutil.copy2(p, dst)
         stage_notebook(dst, dst)
         title = title_of(json.loads(dst.read_text(encoding="utf-8")), p.stem)
-        nav.append({("Home" if p.stem == "index" else f"{p.stem.split('_')[0]} · {title}"): p.name})
+        nav.append({("Home" if p.stem == "index" else f"{p.stem.split('_')[0]} · {title}"): dst.name})
     if not (Path(a.nbs) / "index.ipynb").exists():
-        (docs / "index.md").write_text("# spot_nb\n\n" + "\n".join(f"* [{k}]({v})" for d in nav for k, v in d.items()))
+        links = (f"* [{k}]({v.replace('.ipynb', '.html')})" for d in nav for k, v in d.items())
+        (docs / "index.md").write_text("# spot_nb\n\n" + "\n".join(links))
         nav.insert(0, {"Home": "index.md"})
     if (ROOT / "figures").is_dir(): shutil.copytree(ROOT / "figures", docs / "figures")
+    assets = docs / "assets"; assets.mkdir()
+    (assets / "spot_nb.css").write_text(SITE_CSS); (assets / "spot_nb.js").write_text(SITE_JS)
+    (assets / "mathjax-config.js").write_text(MATHJAX_CONFIG)
+    mathjax = a.mathjax
+    if Path(mathjax).is_dir():  # a local MathJax: the site works offline
+        shutil.copytree(Path(mathjax) / "es5", assets / "mathjax")
+        mathjax = "assets/mathjax/tex-mml-chtml.js"
     cfg = proc / "mkdocs.yml"
-    cfg.write_text(mkdocs_yml(docs, Path(a.out).resolve(), nav), encoding="utf-8")
+    site = Path(a.out).resolve()
+    cfg.write_text(mkdocs_yml(docs, site, nav, mathjax), encoding="utf-8")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(cfg)] + (["--strict"] if a.strict else [])
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")  # silence Material for MkDocs' end-of-life banner
     rc = subprocess.run(cmd, cwd=proc, env=env).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there
-    if rc == 0: print(f"site written to {Path(a.out).resolve()} ({len(nbs)} notebooks)")
+    if rc == 0:
+        for nb in sorted(docs.glob("*.ipynb")): write_markdown_twin(nb, site / f"{nb.stem}.html.md")
+        print(f"site written to {site} ({len(nbs)} notebooks: name.html pages and name.html.md twins)")
     if failed: print("notebooks that failed to execute (rendered with partial outputs): " + ", ".join(failed))
     return rc or (1 if failed else 0)
 

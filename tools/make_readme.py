@@ -29,7 +29,9 @@ def _outputs(cell):
     out = []
     for o in cell.get("outputs", []):
         t = o.get("output_type")
-        if t == "stream": txt = _text(o.get("text"))
+        if t == "stream":
+            if o.get("name") == "stderr": continue          # progress bars and warnings are not README material
+            txt = _text(o.get("text"))
         elif t in ("execute_result", "display_data"):
             data = o.get("data", {})
             if "text/markdown" in data:

@@ -1,4 +1,4 @@
-"""One protocol for every drafter, a registry by name, and the drafters that need no training: random, adversarial, replay, stale-chain and peeking.
+"""One protocol for every drafter, a registry by name, and the drafters that need no training: random, adversarial, replay, stale-chain, peeking and proposal-chain.
 
 Docs: https://spot-nb.github.io/spot_nb/drafters.html.md"""
 
@@ -14,7 +14,7 @@ from ..verify import DraftTree
 
 # %% auto #0
 __all__ = ['DRAFTERS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter', 'StaleChainDrafter',
-           'PeekingDrafter']
+           'PeekingDrafter', 'ProposalChainDrafter']
 
 # %% ../../nbs/06_drafters.ipynb #45ca4835
 DRAFTERS: dict[str, type] = {}
@@ -42,17 +42,19 @@ def make_drafter(name: str, **kwargs: Any) -> Drafter:
 class RandomDrafter(Drafter):
     "Random trees: up to `ctx.budget` nodes, each a random masked position and random token under a random parent."
     name = "random"
-    def __init__(self, seed: int = 0):
-        self.rng = np.random.default_rng(seed)
+
+    def __init__(self, seed: int = 0, vocab_size: int | None = None):
+        self.rng, self.vocab_size = np.random.default_rng(seed), vocab_size
 
     def token(self, stale: torch.Tensor | None, s: int, vocab_size: int, mask_id: int) -> int:
         "A uniformly random real token."
+        if mask_id >= vocab_size: return int(self.rng.integers(vocab_size))
         v = int(self.rng.integers(vocab_size - 1))
         return v + (v >= mask_id)
 
     def draft(self, root, stale, ctx):
         tree = DraftTree(root, ctx.mask_id)
-        V = stale.shape[-1] if stale is not None else None
+        V = self.vocab_size or (stale.shape[-1] if stale is not None else None)   # without a vocabulary: no drafts in round 1
         for _ in range(4 * ctx.budget):                       # duplicates merge; stop after a few tries
             if tree.n_drafts >= ctx.budget or V is None: break
             open_ = [i for i in range(len(tree)) if not tree.is_terminal(i)]
@@ -67,7 +69,9 @@ class AdversarialDrafter(RandomDrafter):
     "Random trees that draft the stale *least* likely real token at every position they fill."
     name = "adversarial"
     def token(self, stale, s, vocab_size, mask_id):
-        p = stale[s].clone(); p[mask_id] = 2.0                 # never the mask token
+        if stale is None: return super().token(stale, s, vocab_size, mask_id)
+        p = stale[s].clone()
+        if mask_id < len(p): p[mask_id] = 2.0                  # never the mask token
         return int(p.argmin())
 
 class ReplayDrafter(Drafter):
@@ -123,4 +127,27 @@ class PeekingDrafter(Drafter):
             elif self.behaviour == "selective" and c.v != self.favour:
                 tree.add(node, c.s, self.favour); break                          # a wrong step, rejected
             else: node = tree.add(node, c.s, c.v)
+        return tree
+
+
+#| export
+class ProposalChainDrafter(Drafter):
+    "Samples a chain of up to `ctx.budget` links z_k ~ q_k from an explicit proposal `proposal(state) -> q [L, V]`, keeping each q."
+    name = "proposal-chain"
+    def __init__(self, proposal, rng: np.random.Generator):
+        self.proposal, self.rng = proposal, rng
+
+    def draft(self, root, stale, ctx):
+        tree, node = DraftTree(root, ctx.mask_id), 0
+        tree.proposals = []                                  # flattened q [L·V] of every link: what rejection sampling reads
+        L = root.shape[0]
+        for _ in range(ctx.budget):
+            y = tree[node].state
+            if not bool((y == ctx.mask_id).any()): break
+            q = self.proposal(y).double()                    # [L, V]
+            if q.dim() != 2 or q.shape[0] != L: raise ValueError(f"a proposal must be [L={L}, V], got {tuple(q.shape)}")
+            if bool(q[y != ctx.mask_id].abs().sum() > 0): raise ValueError("a proposal puts mass on a filled position")
+            qf = (q / q.sum()).flatten().numpy()
+            z = int(self.rng.choice(len(qf), p=qf))
+            node = tree.add(node, z // q.shape[1], z % q.shape[1]); tree.proposals.append(qf)
         return tree

@@ -6,7 +6,6 @@ Docs: https://spot-nb.github.io/spot_nb/oracles.html.md"""
 
 # %% ../../nbs/10_oracles.ipynb #2ca37582
 from __future__ import annotations
-import torch
 from .base import ReplayDrafter
 from ..verify import DraftTree
 

@@ -87,7 +87,7 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
         ys = torch.stack([_state(root, p) for p in frontier])                         # [B, L]
         masked = ys == mask_id
         taken = root_masked[None] & ~masked                                           # filled along the path
-        depth = torch.tensor([len(p) for p in frontier])
+        depth = torch.tensor([len(p) for p in frontier], device=root.device)
         logq = order_logq(ys, taken, depth); calls += 1                                # [B, L]
         for i, p in enumerate(frontier):
             for c, m in _children(p, mass[p], logq[i], masked[i], hyps, tau, gamma):
@@ -103,7 +103,7 @@ def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Cal
     def expand(p, m):
         y = _state(root, p)[None]; masked = y == mask_id
         if not bool(masked.any()): return []
-        lq = order_logq(y, (root == mask_id)[None] & ~masked, torch.tensor([len(p)]))[0]
+        lq = order_logq(y, (root == mask_id)[None] & ~masked, torch.tensor([len(p)], device=root.device))[0]
         return _children(p, m, lq, masked[0], hyps, tau, gamma)
     heap = [(_key(c, m), c, m) for c, m in expand((), 1.0)]; heapq.heapify(heap)
     out = []

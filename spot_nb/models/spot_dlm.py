@@ -173,6 +173,25 @@ class SpotDLM(PreTrainedModel):
         return logits
 
     @torch.no_grad()
+    def forward_batch(self, caches: list[PrefixCache], blocks: list[torch.Tensor]) -> list[torch.Tensor]:
+        "`forward_copies` for several prompts in one forward: prefixes of any lengths, copies [R_i, L] of each active block."
+        dev, L = self.device, blocks[0].shape[1]
+        owner = torch.cat([torch.full((b.shape[0],), i, device=dev) for i, b in enumerate(blocks)])   # [N] prompt of each copy
+        lengths = torch.tensor([c.length for c in caches], device=dev)                              # [B]
+        P = int(lengths.max())
+        def stacked(per_layer):                                        # [B, H, P, hd] per layer, zero-padded past each prefix
+            return torch.cat([F.pad(t, (0, 0, 0, P - t.shape[2])) for t in per_layer])
+        keys = [stacked([c.keys[l] for c in caches])[owner] for l in range(len(self.layers))]      # [N, H, P, hd]
+        values = [stacked([c.values[l] for c in caches])[owner] for l in range(len(self.layers))]
+        seen = torch.cat([torch.arange(P, device=dev)[None] < lengths[owner, None],                 # [N, P]: own prefix only
+                          torch.ones(len(owner), L, dtype=torch.bool, device=dev)], 1)              # [N, P + L]: and its block
+        positions = lengths[owner, None] + torch.arange(L, device=dev)                              # [N, L]
+        logits, _ = self.run(torch.cat(blocks).to(dev), positions, seen[:, None, None, :], PrefixCache(keys, values))
+        logits = logits.float()
+        logits[..., self.mask_id] = float("-inf")
+        return list(logits.split([b.shape[0] for b in blocks]))
+
+    @torch.no_grad()
     def commit_block(self, cache: PrefixCache, block: torch.Tensor) -> PrefixCache:
         "The cache extended by the finished `block` [L] (its keys/values computed once, exactly)."
         L = block.shape[-1]
@@ -187,7 +206,12 @@ AutoModelForMaskedLM.register(SpotDLMConfig, SpotDLM, exist_ok=True)
 
 def load_spot_dlm(path: str | Path, device: torch.device = torch.device("cpu"), dtype: torch.dtype = torch.float32):
     "(SpotDLM, tokenizer) from a `save_pretrained` folder: the `load_target` adapter for `model_type: spot_dlm`."
-    model = SpotDLM.from_pretrained(path, dtype=dtype).to(device).eval()
+    from transformers.utils import logging
+    shown = logging.is_progress_bar_enabled()
+    logging.disable_progress_bar()                                  # a 38-tensor load needs no progress bar
+    try: model = SpotDLM.from_pretrained(path, dtype=dtype).to(device).eval()
+    finally:
+        if shown: logging.enable_progress_bar()
     return model, AutoTokenizer.from_pretrained(path)
 
 register_adapter("spot_dlm", load_spot_dlm)

@@ -6,62 +6,32 @@ Docs: https://spot-nb.github.io/spot_nb/bench.html.md"""
 
 # %% ../../nbs/14_bench.ipynb #2053c3c0
 from __future__ import annotations
-import json, os, time
+import json
 from pathlib import Path
-import numpy as np
 import torch
-from tqdm.auto import tqdm
-from ..decode import decode_draft_free
-from ..spot import decode_spot
-from ..ddtree import SpotDrafter
+from ..core import atomic_write
+from ..decode import compare
+from ..drafters.spot import SpotDrafter
 
 # %% auto #0
-__all__ = ['spot_grid', 'calibrate_gamma', 'save_json', 'format_table']
+__all__ = ['spot_methods', 'calibrate_gamma', 'save_json']
 
 # %% ../../nbs/14_bench.ipynb #9d16d2e2
-def spot_grid(target, tokenizer, order_model, prompts, configs: list[dict], gen_length: int = 256,
-              block_size: int = 32, temperature: float = 0.0, seed: int = 0, progress: bool = True) -> list[dict]:
-    "Draft-free vs SPOT configs (dicts of name, budget, gamma, tau, pad) on `prompts`; checks outputs are identical."
-    order_model.frozen(block_size)                                       # trace the scorer before any clock runs
-    acc = {"draft-free": dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, n=0)}
-    for c in configs: acc[c["name"]] = dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafter=0.0, identical=0, n=0)
-    for p in tqdm(prompts, desc="SPOT grid", disable=not progress):
-        ids = torch.tensor(tokenizer.encode(p.text))
-        df = decode_draft_free(target, ids, gen_length, block_size, temperature=temperature, seed=seed)
-        a = acc["draft-free"]; a["nfe"] += df.nfe; a["seconds"] += df.seconds; a["tokens"] += df.n_generated
-        a["rounds"] += df.nfe; a["identical"] += 1; a["n"] += 1
-        for c in configs:
-            dr = SpotDrafter(order_model, budget=c["budget"], tau=c.get("tau", 1.0), gamma=c.get("gamma", 0.0))
-            out = decode_spot(target, ids, dr, gen_length, block_size, temperature=temperature, seed=seed,
-                              pad_to=c["budget"] if c.get("pad", False) else None)
-            a = acc[c["name"]]
-            a["nfe"] += out.nfe; a["seconds"] += out.seconds; a["tokens"] += out.n_generated
-            a["rounds"] += out.stats["rounds"]; a["drafter"] += out.stats["drafter_seconds"]; a["n"] += 1
-            a["identical"] += int(torch.equal(out.tokens, df.tokens))
-    base = acc["draft-free"]
-    return [dict(config=k, prompts=v["n"], identical=v["identical"], nfe_per_prompt=v["nfe"] / v["n"],
-                 nfe_reduction=base["nfe"] / v["nfe"], tokens_per_round=v["tokens"] / max(v["rounds"], 1),
-                 throughput_ratio=base["seconds"] / v["seconds"], drafter_share=v["drafter"] / v["seconds"],
-                 seconds=v["seconds"], rounds=v["rounds"])
-            for k, v in acc.items()]
+def spot_methods(order_model, configs: list[dict]) -> dict:
+    "`compare` methods from SPOT configs: dicts of name, budget, and optional gamma, tau, pad."
+    order_model.frozen(order_model.config["block_size"])          # trace the scorer before any clock runs
+    return {c["name"]: (lambda ids, c=c: dict(drafter=SpotDrafter(order_model, tau=c.get("tau", 1.0), gamma=c.get("gamma", 0.0)),
+                                            budget=c["budget"], pad=c.get("pad", False)))
+            for c in configs}
 
-def calibrate_gamma(target, tokenizer, order_model, prompts, budget: int, gammas=(0.0, 0.05, 0.1, 0.2, 0.5),
-                    **kw) -> tuple[float, list[dict]]:
+def calibrate_gamma(target, prompts: list[torch.Tensor], order_model, budget: int, gammas=(0.0, 0.05, 0.1, 0.2, 0.5),
+                    **compare_kwargs) -> tuple[float, list[dict]]:
     "The mass floor γ with the highest throughput ratio on held-out `prompts` (paper App. D.5), and the sweep."
-    rows = spot_grid(target, tokenizer, order_model, prompts,
-                     [dict(name=f"gamma={g}", budget=budget, gamma=g) for g in gammas], **kw)
+    rows = compare(target, prompts, spot_methods(order_model, [dict(name=f"gamma={g}", budget=budget, gamma=g) for g in gammas]),
+                   desc="γ sweep", **compare_kwargs)
     best = max(rows[1:], key=lambda r: r["throughput_ratio"])
-    return float(best["config"].split("=")[1]), rows
+    return float(best["method"].split("=")[1]), rows
 
-def save_json(obj, path: str | Path):
+def save_json(obj, path: str | Path) -> Path:
     "Write JSON atomically (temp file + rename)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(str(path) + ".tmp"); tmp.write_text(json.dumps(obj, indent=1)); os.replace(tmp, path)
-
-def format_table(rows: list[dict], cols: list[str]) -> str:
-    "A plain-text table of `rows` restricted to `cols`."
-    def f(v): return f"{v:.3f}" if isinstance(v, float) else str(v)
-    w = {c: max(len(c), *(len(f(r[c])) for r in rows)) for c in cols}
-    lines = ["  ".join(c.rjust(w[c]) for c in cols)]
-    lines += ["  ".join(f(r[c]).rjust(w[c]) for c in cols) for r in rows]
-    return "\n".join(lines)
+    return atomic_write(path, lambda tmp: tmp.write_text(json.dumps(obj, indent=1)))

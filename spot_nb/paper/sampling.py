@@ -6,223 +6,50 @@ Docs: https://spot-nb.github.io/spot_nb/sampling.html.md"""
 
 # %% ../../nbs/13_sampling.ipynb #3c94e87a
 from __future__ import annotations
-import time
-from collections import Counter
+import functools, time
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Callable
 import numpy as np
 import pandas as pd
 import torch
-from scipy import stats
-from ..core import (Commit, GumbelTable, check_temperature, fill, position_confidence, sample_token,
-                          select_position, transition)
-from ..verify import DraftTree, RoundStats, independent_table, pack, verify_tree
+from ..core import Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, transition
+from ..decode import RoundStats, decode_block
+from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter
+from ..testing import TableTarget, Trajectory, chi2_counts, chi2_trajectories, token_law, trajectory_law
+from ..verify import DraftTree, Verification, independent_table, verify_tree, walk_tree
 
 # %% auto #0
-__all__ = ['Trajectory', 'LAW_GROUPS', 'TableTarget', 'token_law', 'trajectory_law', 'Drafter', 'draft_free_trajectory',
-           'speculative_trajectory', 'RandomDrafter', 'StaleDrafter', 'follow_target', 'OracleDrafter', 'WrongDrafter',
-           'SelectiveOracle', 'Chi2Result', 'chi2_counts', 'chi2_trajectories', 'sample_law', 'commit_law',
-           'tv_distance', 'rs_verify', 'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSRoundStats',
-           'rs_chain_round', 'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
-           'rs_acceptance_cases', 'check_rs_cases', 'make_drafter', 'pathwise_pair', 'gumbel_agreement',
+__all__ = ['VERIFIERS', 'LAW_GROUPS', 'greedy_match', 'draft_free_trajectory', 'speculative_trajectory', 'commit_law',
+           'tv_distance', 'rs_verify', 'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSVerification',
+           'rs_chain_verifier', 'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
+           'rs_acceptance_cases', 'check_rs_cases', 'law_drafter', 'pathwise_pair', 'gumbel_agreement',
            'coupling_bound', 'random_pairs']
 
 # %% ../../nbs/13_sampling.ipynb #76edc74e
-Trajectory = tuple[tuple[int, int], ...]   # the committed (position, token) pairs, in commit order
+def greedy_match(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> Verification:
+    "Greedy match (biased at T > 0): accept the child equal to the argmax step Φ_0; commit Φ_G at the first miss."
+    greedy = DraftContext(ctx.mask_id)
+    return walk_tree(tree, logits, lambda lg, x: transition(lg, x, ctx), lambda lg, x: transition(lg, x, greedy))
 
-class TableTarget:
-    "Synthetic block target: seeded random logits [L, V] for each of the (V+1)^L block states (mask id = V)."
-    def __init__(self, block_size: int = 3, vocab_size: int = 3, seed: int = 0, scale: float = 1.5):
-        if block_size < 1 or vocab_size < 2: raise ValueError(f"need block_size >= 1 and vocab_size >= 2, got {block_size}, {vocab_size}")
-        n = (vocab_size + 1) ** block_size
-        if n > 500_000: raise ValueError(f"(V+1)^L = {n} states is too many to tabulate")
-        self.block_size, self.vocab_size, self.mask_id = block_size, vocab_size, vocab_size
-        g = torch.Generator().manual_seed(seed)
-        self.table = torch.randn(n, block_size, vocab_size, generator=g) * scale   # [S, L, V]
-        self.radix = (vocab_size + 1) ** torch.arange(block_size)                 # [L]
-
-    def initial_state(self) -> torch.Tensor:
-        "The all-masked block [L]."
-        return torch.full((self.block_size,), self.mask_id, dtype=torch.long)
-
-    def forward_copies(self, cache, blocks: torch.Tensor) -> torch.Tensor:
-        "Logits [R, L, V] for block states [R, L] (the cache is ignored: the context is fixed)."
-        if blocks.dim() != 2 or blocks.shape[1] != self.block_size:
-            raise ValueError(f"blocks must be [R, {self.block_size}], got {tuple(blocks.shape)}")
-        if bool(((blocks < 0) | (blocks > self.mask_id)).any()): raise ValueError(f"block tokens must lie in [0, {self.mask_id}]")
-        return self.table[(blocks * self.radix).sum(-1)]
-
-    def logits(self, x: torch.Tensor) -> torch.Tensor:
-        "Logits [L, V] at one state [L]."
-        return self.forward_copies(None, x[None])[0]
-
-    def prefill(self, prompt_ids: torch.Tensor, block_size: int): return None
-    def commit_block(self, cache, block: torch.Tensor): return cache
-    def __repr__(self): return f"TableTarget(L={self.block_size}, V={self.vocab_size})"
-
-# %% ../../nbs/13_sampling.ipynb #4a5da15f
-def token_law(logits_s: torch.Tensor, temperature: float) -> torch.Tensor:
-    "π_T over tokens at one position (float64 [V]); one-hot argmax at T = 0."
-    if temperature == 0: return torch.nn.functional.one_hot(logits_s.argmax(), logits_s.shape[-1]).double()
-    return torch.softmax(logits_s.double().log_softmax(-1) / temperature, -1)
-
-def trajectory_law(target, temperature: float, x0: torch.Tensor | None = None) -> dict[Trajectory, float]:
-    "Exact law of the complete draft-free trajectory from `x0` (default: the all-masked block)."
-    T, m = check_temperature(temperature), target.mask_id
-    law: dict[Trajectory, float] = {}
-    def walk(x, prefix, p):
-        if not bool((x == m).any()): law[prefix] = law.get(prefix, 0.0) + p; return
-        lg = target.logits(x)                                  # [L, V]
-        s = select_position(lg, x, m)
-        for v, pv in enumerate(token_law(lg[s], T).tolist()):
-            if pv > 0: walk(fill(x, s, v, m), prefix + ((s, v),), p * pv)
-    walk(target.initial_state() if x0 is None else x0, (), 1.0)
-    return law
-
-# %% ../../nbs/13_sampling.ipynb #bbf6c350
-class Drafter(Protocol):
-    "Anything that proposes a draft tree rooted at the current state."
-    def __call__(self, root: torch.Tensor, stale: torch.Tensor | None, mask_id: int, temperature: float,
-                 table: GumbelTable | None, offset: int) -> DraftTree: ...
+VERIFIERS = {"coupled": verify_tree, "uncoupled": functools.partial(verify_tree, mode="uncoupled"), "greedy": greedy_match}
 
 def draft_free_trajectory(target, temperature: float, table: GumbelTable | None, offset: int = 0,
                           x0: torch.Tensor | None = None) -> Trajectory:
     "One draft-free block decode: one forward and one commit Φ per step."
-    T, m = check_temperature(temperature), target.mask_id
-    x, out = (target.initial_state() if x0 is None else x0.clone()), []
-    while bool((x == m).any()):
-        c = transition(target.forward_copies(None, x[None])[0], x, m, T, table, offset)
-        x = fill(x, c.s, c.v, m); out.append((c.s, c.v))
-    return tuple(out)
+    return speculative_trajectory(target, None, temperature, table, offset, x0=x0)[0]
 
-def speculative_trajectory(target, drafter: Drafter, temperature: float, table: GumbelTable | None,
-                           offset: int = 0, mode: str = "coupled", pad_to: int | None = None,
-                           x0: torch.Tensor | None = None) -> tuple[Trajectory, list[RoundStats]]:
-    "One speculative block decode; returns the committed trajectory and each round's stats."
-    T, m = check_temperature(temperature), target.mask_id
-    x, out, rounds, stale = (target.initial_state() if x0 is None else x0.clone()), [], [], None
-    while bool((x == m).any()):
-        tree = drafter(x, stale, m, T, table, offset)
-        if not torch.equal(tree.root, x): raise ValueError("the drafter returned a tree whose root is not the current state")
-        logits = target.forward_copies(None, pack(tree, pad_to))          # [R, L, V], one verification forward
-        res = verify_tree(tree, logits, m, T, table, offset, mode)
-        stale = logits[res.deepest]                                       # [L, V] next round's stale conditionals
-        x = res.state; out += [(c.s, c.v) for c in res.commits]; rounds.append(res.stats)
+def speculative_trajectory(target, drafter, temperature: float, table: GumbelTable | None, offset: int = 0,
+                           mode: str = "coupled", budget: int = 0, pad: bool = False, x0: torch.Tensor | None = None,
+                           verifier: Callable | None = None, recorder=None) -> tuple[Trajectory, list[RoundStats]]:
+    "One block decoded by the decode loop with `drafter` and the verifier of `mode`; the committed trajectory and each round's stats."
+    ctx = DraftContext(target.mask_id, check_temperature(temperature), table if temperature > 0 else None, offset, budget, pad)
+    out = []
+    def record(r):
+        out.extend((c.s, c.v) for c in r.verification.commits)
+        if recorder is not None: recorder(r)
+    x0 = target.initial_state() if x0 is None else x0
+    _, rounds = decode_block(target, None, x0, drafter, ctx, verifier or VERIFIERS[mode], recorder=record)
     return tuple(out), rounds
-
-# %% ../../nbs/13_sampling.ipynb #0f9b2c8e
-class RandomDrafter:
-    "A random tree of up to D drafts (uniform parent, masked position and token), independent of G."
-    def __init__(self, D: int, vocab_size: int, seed: int = 0):
-        self.D, self.V, self.rng = D, vocab_size, np.random.default_rng(seed)
-    def __call__(self, root, stale, mask_id, temperature, table, offset) -> DraftTree:
-        tree = DraftTree(root, mask_id)
-        for _ in range(4 * self.D):                               # duplicates are merged; stop after a few tries
-            if tree.n_drafts >= self.D: break
-            open_ = [i for i in range(len(tree)) if not tree.is_terminal(i)]
-            if not open_: break
-            i = open_[self.rng.integers(len(open_))]
-            ms = (tree[i].state == mask_id).nonzero(as_tuple=True)[0]
-            tree.add(i, int(ms[self.rng.integers(len(ms))]), int(self.rng.integers(self.V)))
-        return tree
-
-class StaleDrafter:
-    "A chain along the stale confidence order; tokens are coupled stale draws (Eq. 4) or stale argmaxes."
-    def __init__(self, D: int, tokens: str = "coupled"):
-        if tokens not in ("coupled", "argmax"): raise ValueError(f"tokens must be 'coupled' or 'argmax', got {tokens!r}")
-        self.D, self.tokens = D, tokens
-    def __call__(self, root, stale, mask_id, temperature, table, offset) -> DraftTree:
-        tree = DraftTree(root, mask_id)
-        if stale is None: return tree                             # first round: nothing to draft from
-        conf = position_confidence(stale).masked_fill(root != mask_id, float("-inf"))   # [L]
-        order = [int(s) for s in conf.argsort(descending=True, stable=True) if root[s] == mask_id]
-        T = temperature if self.tokens == "coupled" else 0.0
-        node = 0
-        for s in order[:self.D]:
-            v = sample_token(stale[s], T, table.row(offset + s) if T > 0 else None)
-            node = tree.add(node, s, v)
-        return tree
-
-def follow_target(target, tree: DraftTree, node: int, steps: int, mask_id: int, temperature: float, table, offset: int) -> int:
-    "Extend `tree` below `node` by up to `steps` true target transitions Φ; returns the last node."
-    for _ in range(steps):
-        x = tree[node].state
-        if not bool((x == mask_id).any()): break
-        c = transition(target.logits(x), x, mask_id, temperature, table, offset)
-        node = tree.add(node, c.s, c.v)
-    return node
-
-class OracleDrafter:
-    "Peeks at the target: drafts the true chain Φ_G (or Φ_0 with temperature=0) of up to D steps."
-    def __init__(self, target, D: int, temperature: float | None = None):
-        self.target, self.D, self.temperature = target, D, temperature
-    def __call__(self, root, stale, mask_id, temperature, table, offset) -> DraftTree:
-        T = temperature if self.temperature is None else self.temperature
-        tree = DraftTree(root, mask_id)
-        follow_target(self.target, tree, 0, self.D, mask_id, T, table, offset)
-        return tree
-
-class WrongDrafter:
-    "Peeks at the target and drafts a chain whose first edge writes a wrong token at the true position."
-    def __init__(self, target, D: int):
-        self.target, self.D = target, D
-    def __call__(self, root, stale, mask_id, temperature, table, offset) -> DraftTree:
-        tree = DraftTree(root, mask_id)
-        c = transition(self.target.logits(root), root, mask_id, temperature, table, offset)
-        node = tree.add(0, c.s, (c.v + 1) % self.target.vocab_size)   # never Φ(root)
-        follow_target(self.target, tree, node, self.D - 1, mask_id, temperature, table, offset)  # a dead branch
-        return tree
-
-class SelectiveOracle:
-    "Adversary: follows Φ_G while it writes token `favour`, otherwise drafts a wrong step and stops."
-    def __init__(self, target, D: int, favour: int = 0):
-        self.target, self.D, self.favour = target, D, favour
-    def __call__(self, root, stale, mask_id, temperature, table, offset) -> DraftTree:
-        tree, node, x = DraftTree(root, mask_id), 0, root
-        for _ in range(self.D):
-            if not bool((x == mask_id).any()): break
-            c = transition(self.target.logits(x), x, mask_id, temperature, table, offset)
-            if c.v != self.favour:
-                tree.add(node, c.s, self.favour); break                 # a wrong step, rejected
-            node = tree.add(node, c.s, c.v); x = tree[node].state
-        return tree
-
-# %% ../../nbs/13_sampling.ipynb #a069be30
-@dataclass(frozen=True)
-class Chi2Result:
-    "A χ² goodness-of-fit result."
-    stat: float
-    dof: int
-    pvalue: float
-    n: int
-
-def chi2_counts(counts: np.ndarray, probs: np.ndarray, min_expected: float = 5.0) -> Chi2Result:
-    "χ² test of observed `counts` [K] against cell probabilities `probs` [K], pooling cells expected below `min_expected`."
-    counts, probs = np.asarray(counts, dtype=np.float64), np.asarray(probs, dtype=np.float64)
-    if counts.shape != probs.shape or counts.ndim != 1: raise ValueError(f"counts {counts.shape} and probs {probs.shape} must be matching 1-D arrays")
-    n = counts.sum()
-    if n <= 0: raise ValueError("no samples")
-    if bool((counts[probs <= 0] > 0).any()): return Chi2Result(float("inf"), 0, 0.0, int(n))   # impossible outcome seen
-    keep = probs > 0
-    counts, exp = counts[keep], probs[keep] / probs[keep].sum() * n
-    order, pool = list(np.argsort(exp)), []                    # pool the rarest cells until the pool is big enough
-    while order and exp[pool].sum() < min_expected and exp[order[0]] < min_expected: pool.append(order.pop(0))
-    if pool and exp[pool].sum() < min_expected and order: pool.append(order.pop(0))
-    if pool:
-        counts = np.append(counts[order], counts[pool].sum()); exp = np.append(exp[order], exp[pool].sum())
-    if len(exp) < 2: return Chi2Result(0.0, 0, 1.0, int(n))
-    r = stats.chisquare(counts, exp)
-    return Chi2Result(float(r.statistic), len(exp) - 1, float(r.pvalue), int(n))
-
-def chi2_trajectories(samples: list[Trajectory], law: dict[Trajectory, float], min_expected: float = 5.0) -> Chi2Result:
-    "χ² goodness of fit of sampled trajectories against an exact trajectory law."
-    c = Counter(samples)
-    keys = list(law) + [k for k in c if k not in law]
-    return chi2_counts(np.array([c[k] for k in keys]), np.array([law.get(k, 0.0) for k in keys]), min_expected)
-
-def sample_law(decode: Callable[[GumbelTable], Trajectory], vocab_size: int, n: int, seed0: int) -> list[Trajectory]:
-    "`n` trajectories from `decode(table)`, each with a fresh Gumbel table (seeds seed0, seed0+1, ...)."
-    return [decode(GumbelTable(seed0 + i, vocab_size)) for i in range(n)]
 
 # %% ../../nbs/13_sampling.ipynb #94f36eb5
 def commit_law(logits: torch.Tensor, x: torch.Tensor, mask_id: int, temperature: float) -> torch.Tensor:
@@ -280,57 +107,43 @@ def uniform_proposal(mask_id: int, vocab_size: int) -> Callable[[torch.Tensor], 
         return u / u.sum()
     return q
 
-@dataclass(frozen=True)
-class RSRoundStats:
-    "One rejection-sampling chain round."
-    links: int                  # proposals drafted (≤ K)
-    accepted: int               # links accepted before the first rejection
-    tokens_committed: int
-    link_tv: tuple[float, ...]  # TV(π_k, q_k) of every verified link
-    link_accepted: tuple[bool, ...]
+@dataclass
+class RSVerification(Verification):
+    "A rejection-sampling chain round: the verification, plus TV(π_k, q_k) and the outcome of every verified link."
+    link_tv: tuple[float, ...] = ()
+    link_accepted: tuple[bool, ...] = ()
 
-def rs_chain_round(target, proposal: Callable[[torch.Tensor], torch.Tensor], x: torch.Tensor, temperature: float,
-                   K: int, rng: np.random.Generator, cache=None) -> tuple[list[Commit], RSRoundStats]:
-    "One round of the rejection-sampling chain verifier from state `x` [L]: draft K links, one forward, verify in order."
-    T, m = check_temperature(temperature), target.mask_id
-    if T == 0: raise ValueError("rejection sampling needs temperature > 0 (at T = 0 use verify_tree)")
-    L, V = x.shape[0], target.vocab_size
-    states, zs, qs = [x], [], []
-    for _ in range(K):                                                    # the drafter samples its chain
-        y = states[-1]
-        if not bool((y == m).any()): break
-        q = proposal(y).double()                                          # [L, V]
-        if q.shape != (L, V): raise ValueError(f"a proposal must be [L={L}, V={V}], got {tuple(q.shape)}")
-        if bool(q[y != m].abs().sum() > 0): raise ValueError("a proposal puts mass on a filled position")
-        qf = q.flatten().numpy()
-        z = int(rng.choice(L * V, p=qf / qf.sum()))
-        zs.append(z); qs.append(qf); states.append(fill(y, z // V, z % V, m))
-    logits = target.forward_copies(cache, torch.stack(states))           # [K'+1, L, V] one verification forward
-    commits, tvs, accs = [], [], []
-    for k, z in enumerate(zs):
-        pi = commit_law(logits[k], states[k], m, T).flatten().numpy()     # [L*V]
-        out, acc = rs_verify(np.array([z]), pi, qs[k], rng)
-        tvs.append(tv_distance(pi, qs[k])); accs.append(bool(acc[0]))
-        commits.append(Commit(int(out[0]) // V, int(out[0]) % V))
-        if not acc[0]: break
-    else:                                                                 # all links accepted: bonus draw at the end
-        y = states[-1]
-        if bool((y == m).any()):
-            pi = commit_law(logits[-1], y, m, T).flatten().numpy()
-            z = int(rng.choice(L * V, p=pi / pi.sum()))
-            commits.append(Commit(z // V, z % V))
-    return commits, RSRoundStats(len(zs), sum(accs), len(commits), tuple(tvs), tuple(accs))
+def rs_chain_verifier(rng: np.random.Generator) -> Callable:
+    "The rejection-sampling chain verifier (App. B): links of a `ProposalChainDrafter` chain verified in order with `rs_verify`."
+    def verify(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> RSVerification:
+        T, m = ctx.temperature, ctx.mask_id
+        if T == 0: raise ValueError("rejection sampling needs temperature > 0 (at T = 0 use verify_tree)")
+        V = logits.shape[-1]
+        path, commits, tvs, accs = [0], [], [], []
+        for k in range(tree.n_drafts):                                    # a chain: node k + 1 is the child of node k
+            x, child = tree[k].state, tree[k + 1]
+            pi = commit_law(logits[k], x, m, T).flatten().numpy()         # [L*V]
+            out, acc = rs_verify(np.array([child.s * V + child.v]), pi, tree.proposals[k], rng)
+            tvs.append(tv_distance(pi, tree.proposals[k])); accs.append(bool(acc[0]))
+            c = Commit(int(out[0]) // V, int(out[0]) % V); commits.append(c)
+            if not acc[0]: return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, tuple(tvs), tuple(accs))
+            path.append(k + 1)
+        y, last = tree[tree.n_drafts].state, tree.n_drafts                # every link accepted: a bonus draw at the end
+        if not bool((y == m).any()): return RSVerification(path, commits, last, y, False, tuple(tvs), tuple(accs))
+        pi = commit_law(logits[last], y, m, T).flatten().numpy()
+        z = int(rng.choice(len(pi), p=pi / pi.sum())); c = Commit(z // V, z % V); commits.append(c)
+        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, tuple(tvs), tuple(accs))
+    return verify
 
 def rs_trajectory(target, proposal: Callable[[torch.Tensor], torch.Tensor], temperature: float, K: int,
-                  rng: np.random.Generator, x0: torch.Tensor | None = None) -> tuple[Trajectory, list[RSRoundStats]]:
-    "One block decoded by rejection-sampling chain rounds."
-    m = target.mask_id
-    x, out, rounds = (target.initial_state() if x0 is None else x0.clone()), [], []
-    while bool((x == m).any()):
-        commits, st_ = rs_chain_round(target, proposal, x, temperature, K, rng)
-        for c in commits: x = fill(x, c.s, c.v, m); out.append((c.s, c.v))
-        rounds.append(st_)
-    return tuple(out), rounds
+                  rng: np.random.Generator, x0: torch.Tensor | None = None) -> tuple[Trajectory, list[RoundStats], list[tuple[float, bool]]]:
+    "One block decoded by rejection-sampling chain rounds of K links; returns the trajectory, the rounds and every link's (TV, accepted)."
+    links = []
+    def record(r): links.extend(zip(r.verification.link_tv, r.verification.link_accepted))
+    unread = GumbelTable(0, target.vocab_size)                            # the loop wants a table at T > 0; RS draws with `rng`
+    traj, rounds = speculative_trajectory(target, ProposalChainDrafter(proposal, rng), temperature, unread, 0, budget=K,
+                                          x0=x0, verifier=rs_chain_verifier(rng), recorder=record)
+    return traj, rounds, links
 
 # %% ../../nbs/13_sampling.ipynb #066b0d71
 LAW_GROUPS = ("draft-free", "coupled", "uncoupled", "greedy", "rs")
@@ -338,19 +151,19 @@ LAW_GROUPS = ("draft-free", "coupled", "uncoupled", "greedy", "rs")
 def law_configs(target, temperature: float, offset: int = 16, K: int = 2, seed0: int = 0) -> list[dict]:
     "Every decoder/verifier/drafter combination of the trajectory-law experiment, with its decode function."
     V, T = target.vocab_size, temperature
-    spec = lambda d, mode: (lambda g: speculative_trajectory(target, d, T, g, offset, mode))
+    spec = lambda d, D, mode: (lambda g: speculative_trajectory(target, d, T, g, offset, mode, budget=D) + ([],))
     cfg = [dict(group="draft-free", test="draft-free (Gumbel)", verifier="—", drafter="—", exact=True,
-                decode=lambda g: (draft_free_trajectory(target, T, g, offset), []))]
-    for dname, d in [("random D=3", RandomDrafter(3, V, seed=seed0 + 1)), ("stale chain D=2", StaleDrafter(2)),
-                     ("oracle D=2", OracleDrafter(target, 2)), ("always wrong D=2", WrongDrafter(target, 2)),
-                     ("selective adversary", SelectiveOracle(target, 2, favour=0))]:
-        cfg.append(dict(group="coupled", test="speculative", verifier="coupled", drafter=dname, exact=True, decode=spec(d, "coupled")))
-    for dname, d in [("stale chain D=2", StaleDrafter(2)), ("oracle D=2", OracleDrafter(target, 2)),
-                     ("random D=3", RandomDrafter(3, V, seed=seed0 + 2))]:
-        cfg.append(dict(group="uncoupled", test="speculative", verifier="uncoupled", drafter=dname, exact=True, decode=spec(d, "uncoupled")))
-    for dname, d in [("stale argmax chain D=2", StaleDrafter(2, tokens="argmax")),
-                     ("greedy oracle D=2", OracleDrafter(target, 2, temperature=0.0))]:
-        cfg.append(dict(group="greedy", test="speculative", verifier="greedy match", drafter=dname, exact=False, decode=spec(d, "greedy")))
+                decode=lambda g: (draft_free_trajectory(target, T, g, offset), [], []))]
+    for dname, d, D in [("random D=3", RandomDrafter(seed0 + 1, vocab_size=V), 3), ("stale chain D=2", StaleChainDrafter(), 2),
+                        ("oracle D=2", PeekingDrafter(target), 2), ("always wrong D=2", PeekingDrafter(target, "wrong-first"), 2),
+                        ("selective adversary", PeekingDrafter(target, "selective", favour=0), 2)]:
+        cfg.append(dict(group="coupled", test="speculative", verifier="coupled", drafter=dname, exact=True, decode=spec(d, D, "coupled")))
+    for dname, d, D in [("stale chain D=2", StaleChainDrafter(), 2), ("oracle D=2", PeekingDrafter(target), 2),
+                        ("random D=3", RandomDrafter(seed0 + 2, vocab_size=V), 3)]:
+        cfg.append(dict(group="uncoupled", test="speculative", verifier="uncoupled", drafter=dname, exact=True, decode=spec(d, D, "uncoupled")))
+    for dname, d, D in [("stale argmax chain D=2", StaleChainDrafter("argmax"), 2),
+                        ("greedy oracle D=2", PeekingDrafter(target, temperature=0.0), 2)]:
+        cfg.append(dict(group="greedy", test="speculative", verifier="greedy match", drafter=dname, exact=False, decode=spec(d, D, "greedy")))
     other = TableTarget(target.block_size, V, seed=seed0 + 999)
     for qname, q in [("mixture ε=0.2", mixture_proposal(target, T, 0.2)), ("unrelated model", model_proposal(other, T)),
                      ("uniform", uniform_proposal(target.mask_id, V))]:
@@ -366,14 +179,14 @@ def law_tests(target, temperature: float, n: int, groups=LAW_GROUPS, offset: int
         if c["group"] not in groups: continue
         t0 = time.time()                      # fresh tables; seed ranges disjoint between configurations
         out = [c["decode"](GumbelTable(seed0 + 1_000_000 * (idx + 1) + i, target.vocab_size)) for i in range(n)]
-        trajs, rounds = [o[0] for o in out], [r for o in out for r in o[1]]
+        trajs, rounds, links = [o[0] for o in out], [r for o in out for r in o[1]], [l for o in out for l in o[2]]
         res = chi2_trajectories(trajs, law)
         row = {k: c[k] for k in ("test", "verifier", "drafter")}
         row.update(N=n, cells=res.dof + 1, chi2=res.stat, p=res.pvalue,
-                   tokens_per_round=np.mean([r.tokens_committed for r in rounds]) if rounds else 1.0,
+                   tokens_per_round=np.mean([r.committed for r in rounds]) if rounds else 1.0,
                    exact=c["exact"], seconds=time.time() - t0, samples=trajs)
-        if rounds and isinstance(rounds[0], RSRoundStats):              # per-link acceptance against 1 − TV
-            a = np.array([1 - tv for r in rounds for tv in r.link_tv]); acc = np.array([x for r in rounds for x in r.link_accepted])
+        if links:                                                       # per-link acceptance against 1 − TV
+            a = np.array([1 - tv for tv, _ in links]); acc = np.array([ok for _, ok in links])
             row.update(links=len(a), link_accept=acc.mean(), link_1_minus_tv=a.mean(),
                        link_bound=4.5 * np.sqrt((a * (1 - a)).sum()) / len(a) + 1e-12)
         rows.append(row)
@@ -443,15 +256,15 @@ def check_rs_cases(df: pd.DataFrame, tol: float | None = None, alpha: float = 1e
         assert abs(r.diff) <= b + 1e-12, f"state {r.state}, {r.proposal}: acceptance {r.rate:.5f} vs 1-TV {r.expected:.5f} (bound {b:.5f})"
 
 # %% ../../nbs/13_sampling.ipynb #a3bcf070
-def make_drafter(kind: str, target, D: int, seed: int = 0) -> Drafter:
+def law_drafter(kind: str, target, seed: int = 0) -> Drafter:
     "A drafter by name: random, stale, stale-argmax, oracle, greedy-oracle, wrong or selective."
-    if kind == "random": return RandomDrafter(D, target.vocab_size, seed)
-    if kind == "stale": return StaleDrafter(D)
-    if kind == "stale-argmax": return StaleDrafter(D, tokens="argmax")
-    if kind == "oracle": return OracleDrafter(target, D)
-    if kind == "greedy-oracle": return OracleDrafter(target, D, temperature=0.0)
-    if kind == "wrong": return WrongDrafter(target, D)
-    if kind == "selective": return SelectiveOracle(target, D, favour=seed % target.vocab_size)
+    if kind == "random": return RandomDrafter(seed, vocab_size=target.vocab_size)
+    if kind == "stale": return StaleChainDrafter()
+    if kind == "stale-argmax": return StaleChainDrafter("argmax")
+    if kind == "oracle": return PeekingDrafter(target)
+    if kind == "greedy-oracle": return PeekingDrafter(target, temperature=0.0)
+    if kind == "wrong": return PeekingDrafter(target, "wrong-first")
+    if kind == "selective": return PeekingDrafter(target, "selective", favour=seed % target.vocab_size)
     raise ValueError(f"unknown drafter {kind!r}")
 
 def pathwise_pair(L: int, V: int, tseed: int, scale: float, T: float, gseed: int, offset: int, kind: str, D: int,
@@ -459,8 +272,7 @@ def pathwise_pair(L: int, V: int, tseed: int, scale: float, T: float, gseed: int
     "(speculative, draft-free) trajectories of one random target under one table; equal for exact modes."
     target = TableTarget(L, V, seed=tseed, scale=scale)
     table = GumbelTable(gseed, V)
-    spec, _ = speculative_trajectory(target, make_drafter(kind, target, max(D, 1), tseed), T, table, offset, mode,
-                                     pad_to=max(D, 1) if pad else None)
+    spec, _ = speculative_trajectory(target, law_drafter(kind, target, tseed), T, table, offset, mode, budget=max(D, 1), pad=pad)
     ref_table = independent_table(table) if mode == "uncoupled" and T > 0 else table
     return spec, draft_free_trajectory(target, T, ref_table, offset)
 

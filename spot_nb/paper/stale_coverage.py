@@ -6,10 +6,10 @@ Docs: https://spot-nb.github.io/spot_nb/stale_coverage.html.md"""
 
 # %% ../../nbs/09_stale_coverage.ipynb #6c60b090
 from __future__ import annotations
-import os
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from ..core import atomic_write
 
 # %% auto #0
 __all__ = ['N_CAND', 'COVERAGE_K', 'COVERAGE_TOP', 'PAPER', 'block_index', 'block_stats', 'coverage_report', 'paper_comparison',
@@ -138,7 +138,6 @@ PAPER = dict(
     stale_argmax_later_min=.90,                                                       # §3.1 ("≥ 90% thereafter")
     stale_top_position_by_block=dict(enumerate([.74, .68, .34, .16, .11, .08, .07, .04, .03])),   # F.8, blocks 0–8
     coverage_K8_top8=.89,                                                             # §3.1, Fig. 2b
-    stale_top_position_pooled=.22,                                                    # §3.1: stale-confidence order
 )
 
 def paper_comparison(report: dict) -> pd.DataFrame:
@@ -152,8 +151,8 @@ def paper_comparison(report: dict) -> pd.DataFrame:
     cov = report["coverage"]
     rows.append(("all 8 next commits within stale top-8 (K=8, n=8)", P["coverage_K8_top8"],
                  float(cov.loc[8, "top-8"]) if 8 in cov.index and "top-8" in cov else np.nan, "§3.1, Fig. 2b"))
-    rows.append(("stale top-confidence position commits next, pooled", P["stale_top_position_pooled"],
-                 s["stale_top_position"], "§3.1 / D.1"))
+    rows.append(("stale top-confidence position commits next (depth 0), pooled", np.nan, s["stale_top_position"],
+                 "no paper value at depth 0: its 0.22 (§3.1, D.1) is over depths 0–7, compared in notebook 11"))
     rows += [(f"stale top-confidence position commits next, block {b}", v, blk("stale_top_position", b), "F.8")
              for b, v in P["stale_top_position_by_block"].items()]
     df = pd.DataFrame(rows, columns=["quantity", "paper (SDAR-8B)", "ours", "source"])
@@ -162,12 +161,8 @@ def paper_comparison(report: dict) -> pd.DataFrame:
 
 # %% ../../nbs/09_stale_coverage.ipynb #434ba0b2
 def save_figure(fig, path: str | Path) -> Path:
-    "Write `fig` as PNG atomically: to a temp file beside `path`, then `os.replace`."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.stem}.{os.getpid()}.tmp.png")
-    fig.savefig(tmp, format="png", dpi=150, bbox_inches="tight")
-    os.replace(tmp, path)
-    return path
+    "Write `fig` as PNG atomically (`atomic_write`)."
+    return atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=150, bbox_inches="tight"))
 
 def plot_coverage(report: dict, path: str | Path | None = None, title: str = ""):
     "Fig. 2b: P(all commits over the next K steps lie in the stale top-n) against K, one line per n."

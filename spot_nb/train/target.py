@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/train_target.html.md"""
 
 # %% ../../nbs/04_train_target.ipynb #f6fd66cb
 from __future__ import annotations
-import gzip, hashlib, importlib.util, json, math, os, re, sysconfig, time
+import gzip, hashlib, importlib.util, json, math, re, sysconfig, time
 from pathlib import Path
 import numpy as np
 import torch
