@@ -11,17 +11,13 @@ from pathlib import Path
 import torch
 from .decode import DecodeResult, decode, encode_prompt
 from .drafters.spot import SpotDrafter
-from .order_model import OrderModel
-from .target import BlockTarget, embedded_target_dir
+from .order_model import OrderModel, default_drafter_path
+from .target import BlockTarget
 
 # %% auto #0
-__all__ = ['default_drafter_path', 'load_drafter', 'Generation', 'generate']
+__all__ = ['load_drafter', 'Generation', 'generate']
 
 # %% ../nbs/20_api.ipynb #cd5f577b
-def default_drafter_path() -> Path:
-    "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
-    return embedded_target_dir().parent / "order-model.pt"
-
 def load_drafter(path: str | Path | None = None, tau: float = 1.0, gamma: float = 0.0,
                  device: str | torch.device = "cpu") -> SpotDrafter:
     "SPOT's drafter (order model + DDTree) from an order-model checkpoint; the shipped one by default."

@@ -18,8 +18,8 @@ from .core import atomic_write
 from .trajectories import STALE_TOP_K
 
 # %% auto #0
-__all__ = ['N_FEATURES', 'order_features', 'OrderModel', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt',
-           'evaluate_order', 'train_order_model']
+__all__ = ['N_FEATURES', 'order_features', 'OrderModel', 'default_drafter_path', 'OrderExamples', 'examples_from_trajectories',
+           'split_by_prompt', 'evaluate_order', 'train_order_model']
 
 # %% ../nbs/11_order_model.ipynb #015be5ee
 N_FEATURES = 2 * STALE_TOP_K + 8 + 2 + 1     # raw and log stale top-k, 8 summaries, 2 path features, the mask
@@ -97,6 +97,12 @@ class OrderModel(nn.Module):
         m = cls(**st["config"]); m.load_state_dict(st["state"]); m.extra = st["extra"]
         return m.eval()
 
+# %% ../nbs/11_order_model.ipynb #36fa0c24
+def default_drafter_path() -> Path:
+    "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
+    from spot_nb.target import embedded_target_dir
+    return embedded_target_dir().parent / "order-model.pt"
+
 # %% ../nbs/11_order_model.ipynb #9da190a7
 @dataclass
 class OrderExamples:
@@ -126,20 +132,22 @@ class OrderExamples:
         target = fut.gather(1, d[:, None]).squeeze(1)
         return order_features(self.stale_p[i], masked, taken, d, self.stale_conf[i]), masked, target
 
-def examples_from_trajectories(ds, mask_id: int = 0) -> OrderExamples:
-    "Order-model examples from a trajectory dataset (rows in decode order, T=0)."
+def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
+    "Order-model examples from a trajectory dataset (rows in decode order, T=0); the mask id is read off the states by default."
     uid, block, t = np.asarray(ds["uid"]), np.asarray(ds["block"]), np.asarray(ds["t"])
     state, s = np.asarray(ds["state"]), np.asarray(ds["s"])
     top_p, conf = np.asarray(ds["top_p"], dtype=np.float16), np.asarray(ds["conf"], dtype=np.float32)
     N, L = state.shape
+    if mask_id is None: mask_id = int(state[0, s[0]])          # the first commit fills a masked position
     keep, fut = [], np.full((N, L), -1, dtype=np.int64)
     start = 0
-    while start < N:                                   # one block of L consecutive rows at a time
-        end = start + L
-        if not (np.all(uid[start:end] == uid[start]) and np.all(block[start:end] == block[start]) and list(t[start:end]) == list(range(L))):
+    while start < N:                     # one block at a time: its rows, one per commit (a first block may start partly filled)
+        end = start + 1
+        while end < N and uid[end] == uid[start] and block[end] == block[start]: end += 1
+        if list(t[start:end]) != list(range(t[start], L)):
             raise ValueError(f"rows {start}..{end - 1} are not one complete block in decode order: record with stop_at_eos=False")
-        for j in range(1, L):
-            fut[start + j, : L - j] = s[start + j: end]
+        for j in range(1, end - start):
+            fut[start + j, : end - start - j] = s[start + j: end]
             keep.append(start + j)
         start = end
     keep = np.asarray(keep)

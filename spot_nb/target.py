@@ -13,8 +13,8 @@ import torch
 from .core import select_position
 
 # %% auto #0
-__all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness', 'register_adapter',
-           'embedded_target_dir', 'resolve_checkpoint', 'load_target']
+__all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness',
+           'check_batch_invariance', 'register_adapter', 'embedded_target_dir', 'resolve_checkpoint', 'load_target']
 
 # %% ../nbs/01_target.ipynb #85633db0
 @runtime_checkable
@@ -57,6 +57,23 @@ def copy_exactness(target: BlockTarget, cache: Any, blocks: torch.Tensor) -> tup
             same &= select_position(batched[r], blocks[r], target.mask_id) == select_position(solo, blocks[r], target.mask_id)
         same &= bool((batched[r].argmax(-1) == solo.argmax(-1)).all())
     return worst, same
+
+# %% ../nbs/01_target.ipynb #d3cc4491
+def check_batch_invariance(target: BlockTarget, prompt_ids: torch.Tensor, copies=(1, 9, 21), seed: int = 0) -> list[dict]:
+    "Per number of copies R: the largest |batched − solo| logit difference of a verification forward and whether any argmax flips."
+    g = torch.Generator().manual_seed(seed)
+    cache, x0 = target.prefill(torch.as_tensor(prompt_ids).to(target.device))
+    L, m, prompt_part = target.block_size, target.mask_id, (x0 != target.mask_id).cpu()
+    out = []
+    for R in copies:
+        blocks = torch.randint(0, target.vocab_size, (R, L), generator=g)
+        blocks[torch.rand(R, L, generator=g) < 0.6] = m
+        blocks[:, -1] = m                                                  # every copy has a masked position
+        blocks[:, prompt_part] = x0.cpu()[prompt_part]                     # a first block keeps its prompt tokens
+        err, same = copy_exactness(target, cache, blocks.to(target.device))
+        out.append(dict(R=R, device=str(target.device), dtype=str(target.dtype).removeprefix("torch."),
+                        max_abs_diff=err, argmax_agrees=same))
+    return out
 
 # %% ../nbs/01_target.ipynb #4e056a2e
 ADAPTERS: dict[str, Callable] = {}

@@ -46,19 +46,21 @@ MATHJAX_CONFIG = """window.MathJax = {
 """
 # Notebook pages: no prompts; content as wide as the screen allows (the page's contents sit in the left
 # sidebar, `toc.integrate`); figures never wider than the page, full size on click; wide outputs and tables
-# scroll instead of being cut.
+# scroll instead of being cut. (`.md-content` outranks the notebook CSS inlined after this file.)
 SITE_CSS = """.md-grid { max-width: 1600px; }
-.jupyter-wrapper .jp-InputPrompt, .jupyter-wrapper .jp-OutputPrompt { display: none; }
-.jupyter-wrapper .jp-OutputArea-output, .jupyter-wrapper .jp-RenderedHTMLCommon { overflow-x: auto; max-width: 100%; }
-.jupyter-wrapper .jp-RenderedText pre { white-space: pre; word-break: normal; overflow-wrap: normal; overflow-x: auto; }
-.jupyter-wrapper .jp-RenderedHTMLCommon table { max-width: none; }
-.jupyter-wrapper .jp-OutputArea-output img { max-width: 100%; height: auto; cursor: zoom-in; }
-.jupyter-wrapper .jp-OutputArea-output img.spot-full { max-width: none; cursor: zoom-out; }
+.md-content .jupyter-wrapper .jp-InputPrompt, .md-content .jupyter-wrapper .jp-OutputPrompt { display: none; }
+.md-content .jupyter-wrapper .jp-OutputArea-output, .md-content .jupyter-wrapper .jp-RenderedHTMLCommon { overflow-x: auto; max-width: 100%; }
+.md-content .jupyter-wrapper .jp-RenderedText pre { white-space: pre; word-break: normal; overflow-wrap: normal; overflow-x: auto; }
+.md-content .jupyter-wrapper .jp-RenderedHTMLCommon table { max-width: none; }
+.md-content .jupyter-wrapper .jp-OutputArea-output img { max-width: 100%; height: auto; cursor: zoom-in; }
+.md-content .jupyter-wrapper .jp-OutputArea-output img.spot-full { max-width: none; cursor: zoom-out; }
 """
 SITE_JS = """document.addEventListener("click", e => {
   if (e.target.matches(".jp-OutputArea-output img")) e.target.classList.toggle("spot-full");
 });
 """
+
+
 def _sort_key(p):
     if p.stem == "index": return (-1, "")
     m = re.match(r"(\d+)", p.stem)

@@ -8,7 +8,7 @@ Skipped cells are left without outputs, or with the outputs they have under --ke
 cannot affect them, e.g. a new fast cell after a slow training cell). Run from the repository root; each
 notebook executes in its own folder.
 """
-import argparse, copy, time
+import argparse, copy, os, time
 from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
@@ -23,6 +23,7 @@ def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = Fa
     keep = [i for i, c in enumerate(nb.cells) if wanted(c)]
     sub = copy.deepcopy(nb); sub.cells = [sub.cells[i] for i in keep]
     t0 = time.time()
+    os.environ.pop("MPLBACKEND", None)          # the kernel's inline backend stores figures; Agg would drop them
     NotebookClient(sub, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     for j, i in enumerate(keep): nb.cells[i] = sub.cells[j]
     for i, c in enumerate(nb.cells):

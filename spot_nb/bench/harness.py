@@ -277,7 +277,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
         raise BenchError(f"generation length {bad[0]} is not a positive multiple of the target's block size {L}")
     order_model = None
     if any(n in SPOT_METHODS for n in names):
-        from spot_nb.api import default_drafter_path
+        from spot_nb.order_model import default_drafter_path
         order_model = Path(args.order_model) if args.order_model else default_drafter_path()
         if not order_model.is_file(): raise BenchError(f"no order model at {order_model}: pass --order-model, or train one with `spot-nb train-drafter`")
     out = Path(args.out)

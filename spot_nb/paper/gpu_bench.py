@@ -11,11 +11,11 @@ from pathlib import Path
 import torch
 from ..core import atomic_write
 from ..decode import decode, decode_many
-from ..target import copy_exactness
+from ..target import check_batch_invariance
 
 # %% auto #0
 __all__ = ['SDAR_SHAPES', 'PROMPTS', 'random_qwen3', 'synchronize', 'forward_costs', 'spot_vs_draft_free', 'batch_throughput',
-           'invariance', 'run', 'plot', 'main']
+           'run', 'plot', 'main']
 
 # %% ../../nbs/21_gpu_bench.ipynb #645cda76
 SDAR_SHAPES = {   # Qwen3 backbones of SDAR-1.7B / 4B / 8B (hidden, layers, heads, kv heads, MLP)
@@ -96,19 +96,6 @@ def batch_throughput(target, tokenizer, drafter, prompts: list[str], batch_sizes
     return [dict(method=m, B=B, tokens_per_s=statistics.median(v), min=min(v), max=max(v), identical_to_solo=same[(m, B)])
             for (m, B), v in rows.items()]
 
-def invariance(target, tokenizer, prompt: str, copies: list[int], seed: int = 0) -> list[dict]:
-    "Largest |batched − solo| logit difference of a verification forward and whether any argmax flips, per number of copies R."
-    from spot_nb.decode import encode_prompt
-    g = torch.Generator().manual_seed(seed)
-    cache, _ = target.prefill(encode_prompt(tokenizer, prompt, target, 64).to(target.device))
-    out = []
-    for R in copies:
-        blocks = torch.randint(3, target.vocab_size, (R, target.block_size), generator=g)
-        blocks[torch.rand(R, target.block_size, generator=g) < 0.6] = target.mask_id; blocks[:, 0] = target.mask_id
-        err, same = copy_exactness(target, cache, blocks.to(target.device))
-        out.append(dict(R=R, max_abs_diff=err, argmax_agrees=same))
-    return out
-
 # %% ../../nbs/21_gpu_bench.ipynb #97f544c3
 PROMPTS = ['def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',
            "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?\nAnswer:",
@@ -145,12 +132,12 @@ def run(out_dir: str | Path, quick: bool = False, device: str | None = None) -> 
     gen = 32 if quick else 256
     res["spot"] = save("spot_vs_draft_free", spot_vs_draft_free(target, tokenizer, drafter, PROMPTS[:2 if quick else 8],
                                                                [1, 4] if quick else [1, 2, 4, 6, 8, 12], gen, 1 if quick else 3))
-    res["batch"] = save("batch_throughput", batch_throughput(target, tokenizer, drafter, PROMPTS[:4 if quick else 8],
-                                                             [1, 2, 4] if quick else [1, 2, 4, 8], 4, gen, 1 if quick else 3))
+    res["batch"] = save("batch_throughput", batch_throughput(target, tokenizer, drafter, PROMPTS, [1, 2, 4, 8], 4, gen,
+                                                             1 if quick else 3))
     inv = []
     for dt in ([torch.float32] if quick else [torch.float32, torch.bfloat16]):
         t_, _ = spot_nb.load_target(device=device, dtype=dt)
-        inv += [dict(dtype=str(dt), **r) for r in invariance(t_, tokenizer, PROMPTS[0], [1, 9, 21])]
+        inv += check_batch_invariance(t_, tokenizer.encode(PROMPTS[0]), [1, 9, 21])
     res["invariance"] = save("batch_invariance", inv)
     plot(res, out_dir)
     return res
