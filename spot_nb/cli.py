@@ -94,10 +94,12 @@ def shipped_paths() -> list[Path]:
 
 def check_output(path: str | Path, force: bool | None = None) -> Path:
     "Refuse an output path on or inside what the checkout ships, unless `force` (None: the command has no --force)."
-    p = Path(path).resolve()
+    import spot_nb
+    p, root = Path(path).resolve(), Path(spot_nb.__file__).resolve().parent.parent
     for s in shipped_paths():
         if not force and (p == s or s in p.parents):
-            raise ValueError(f"{path} would write {'over' if p == s else 'into'} the shipped {s}: write under runs/ instead"
+            shown = s.relative_to(root) if root in s.parents else s              # no machine paths in messages
+            raise ValueError(f"{path} would write {'over' if p == s else 'into'} the shipped {shown}: write under runs/ instead"
                              + ("" if force is None else ", or pass --force"))
     return p
 

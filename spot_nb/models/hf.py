@@ -345,34 +345,25 @@ def llada_config(raw: dict, where: Path) -> LlamaConfig:
                        rope_theta=raw.get("rope_theta", 10000.0), tie_word_embeddings=bool(raw.get("weight_tying", False)),
                        hidden_act="silu", attention_bias=False, mlp_bias=False)
 
-_LLADA_NAMES = [(r"model\.transformer\.wte\.", "model.embed_tokens."), (r"model\.transformer\.ln_f\.", "model.norm."),
-                (r"model\.transformer\.ff_out\.", "lm_head."),
-                (r"model\.transformer\.blocks\.(\d+)\.(q_proj|k_proj|v_proj)\.", r"model.layers.\1.self_attn.\2."),
-                (r"model\.transformer\.blocks\.(\d+)\.attn_out\.", r"model.layers.\1.self_attn.o_proj."),
-                (r"model\.transformer\.blocks\.(\d+)\.ff_proj\.", r"model.layers.\1.mlp.gate_proj."),
-                (r"model\.transformer\.blocks\.(\d+)\.up_proj\.", r"model.layers.\1.mlp.up_proj."),
-                (r"model\.transformer\.blocks\.(\d+)\.ff_out\.", r"model.layers.\1.mlp.down_proj."),
-                (r"model\.transformer\.blocks\.(\d+)\.attn_norm\.", r"model.layers.\1.input_layernorm."),
-                (r"model\.transformer\.blocks\.(\d+)\.ff_norm\.", r"model.layers.\1.post_attention_layernorm.")]
+_LLADA_LLAMA = [("model.transformer.wte.", "model.embed_tokens."), ("model.transformer.ln_f.", "model.norm."),
+                ("model.transformer.ff_out.", "lm_head.")] + [
+               (f"model.transformer.blocks.{{i}}.{a}.", f"model.layers.{{i}}.{b}.") for a, b in
+               [("q_proj", "self_attn.q_proj"), ("k_proj", "self_attn.k_proj"), ("v_proj", "self_attn.v_proj"),
+                ("attn_out", "self_attn.o_proj"), ("ff_proj", "mlp.gate_proj"), ("up_proj", "mlp.up_proj"),
+                ("ff_out", "mlp.down_proj"), ("attn_norm", "input_layernorm"), ("ff_norm", "post_attention_layernorm")]]
 
-def _renamer(table: list[tuple[str, str]]) -> Callable[[str], str]:
+def _renamer(pairs: list[tuple[str, str]]) -> Callable[[str], str]:
+    "A tensor-name translator from (source prefix, target prefix) pairs; `{i}` stands for the layer index."
+    rules = [(re.compile("^" + re.escape(a).replace(re.escape("{i}"), r"(\d+)")), b.replace("{i}", r"\1")) for a, b in pairs]
     def rename(name: str) -> str:
-        for pat, rep in table:
-            new, n = re.subn("^" + pat, rep, name)
+        for pat, rep in rules:
+            new, n = pat.subn(rep, name)
             if n: return new
         return name
     return rename
 
-llada_to_llama = _renamer(_LLADA_NAMES)
-llama_to_llada = _renamer([(r"model\.embed_tokens\.", "model.transformer.wte."), (r"model\.norm\.", "model.transformer.ln_f."),
-                           (r"lm_head\.", "model.transformer.ff_out."),
-                           (r"model\.layers\.(\d+)\.self_attn\.(q_proj|k_proj|v_proj)\.", r"model.transformer.blocks.\1.\2."),
-                           (r"model\.layers\.(\d+)\.self_attn\.o_proj\.", r"model.transformer.blocks.\1.attn_out."),
-                           (r"model\.layers\.(\d+)\.mlp\.gate_proj\.", r"model.transformer.blocks.\1.ff_proj."),
-                           (r"model\.layers\.(\d+)\.mlp\.up_proj\.", r"model.transformer.blocks.\1.up_proj."),
-                           (r"model\.layers\.(\d+)\.mlp\.down_proj\.", r"model.transformer.blocks.\1.ff_out."),
-                           (r"model\.layers\.(\d+)\.input_layernorm\.", r"model.transformer.blocks.\1.attn_norm."),
-                           (r"model\.layers\.(\d+)\.post_attention_layernorm\.", r"model.transformer.blocks.\1.ff_norm.")])
+llada_to_llama = _renamer(_LLADA_LLAMA)
+llama_to_llada = _renamer([(b, a) for a, b in _LLADA_LLAMA])
 
 @dataclass(frozen=True)
 class Family:
