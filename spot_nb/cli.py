@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import __version__
+from . import MAX_BUDGET, POOL_SIZE, __version__, default_drafter_path, embedded_target_dir
 
 # %% auto #0
-__all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'BENCH_LINE', 'Parser', 'HelpFormatter', 'integer', 'number', 'text', 'usable_cores',
-           'target_config', 'check_gen_length', 'check_device', 'shipped_paths', 'check_output', 'speed_verdict',
-           'demo', 'main']
+__all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'Parser', 'HelpFormatter', 'integer', 'number',
+           'budget_value', 'text', 'usable_cores', 'target_config', 'check_gen_length', 'check_device', 'shipped_paths',
+           'check_output', 'check_checkpoint', 'speed_verdict', 'RequestError', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -48,6 +48,12 @@ def number(lo: float, hi: float = math.inf, lo_open: bool = False):
         return v
     return parse
 
+def budget_value(s: str) -> int | str:
+    "argparse type: `auto` (the cost-aware budget, notebook 22) or a fixed budget, an integer in 1..MAX_BUDGET."
+    if s == "auto": return s
+    try: return integer(1, MAX_BUDGET)(s)
+    except argparse.ArgumentTypeError: raise argparse.ArgumentTypeError(f"{s!r}: give auto or an integer in 1..{MAX_BUDGET}") from None
+
 def text(s: str) -> str:
     "argparse type: non-blank text."
     if not s.strip(): raise argparse.ArgumentTypeError("the prompt is empty")
@@ -60,7 +66,6 @@ def usable_cores() -> int:
 # %% ../nbs/90_cli.ipynb #629ede5c
 def target_config(path: str | None) -> tuple[Path, int, int]:
     "(folder, block size, maximum length) of a saved target, read from its `config.json` with json (no model load)."
-    from spot_nb.target import embedded_target_dir
     folder = Path(path) if path else embedded_target_dir()
     cfg = folder / "config.json"
     if not cfg.is_file(): raise ValueError(f"no target checkpoint at {folder} ({cfg.name} missing): pass --target a saved target folder")
@@ -79,7 +84,8 @@ def check_gen_length(g: int, L: int, max_length: int) -> None:
                          f"at most {(max_length - 1 - L) // L * L}")
 
 def check_device(device: str) -> None:
-    "Refuse a device name torch does not know, or CUDA where there is none."
+    "Refuse a device name torch does not know, or CUDA where there is none (torch is imported only for a device other than the CPU)."
+    if device == "cpu": return
     import torch
     try: d = torch.device(device)
     except RuntimeError: raise ValueError(f"--device {device!r} is not a device name: use cpu, cuda or cuda:N") from None
@@ -88,8 +94,6 @@ def check_device(device: str) -> None:
 def shipped_paths() -> list[Path]:
     "What the checkout ships, most specific first: the order model, the embedded target's folder, the data folder."
     import spot_nb
-    from spot_nb.api import default_drafter_path
-    from spot_nb.target import embedded_target_dir
     return [default_drafter_path().resolve(), embedded_target_dir().resolve(), Path(spot_nb.__file__).resolve().parent.parent / "data"]
 
 def check_output(path: str | Path, force: bool | None = None) -> Path:
@@ -103,6 +107,17 @@ def check_output(path: str | Path, force: bool | None = None) -> Path:
                              + ("" if force is None else ", or pass --force"))
     return p
 
+def check_checkpoint(path: str | Path) -> Path:
+    "Refuse a missing file, or one that is not a torch checkpoint (`torch.save` writes a zip archive holding `data.pkl`), without importing torch."
+    import zipfile
+    p = Path(path)
+    if not p.is_file(): raise FileNotFoundError(f"no order model at {path}: train one with `spot-nb train-drafter`, or pass the path of a saved one")
+    try:
+        with zipfile.ZipFile(p) as z: ok = any(n.endswith("/data.pkl") or n == "data.pkl" for n in z.namelist())
+    except (zipfile.BadZipFile, OSError): ok = False
+    if not ok: raise ValueError(f"{path} is not an order-model checkpoint: pass a file saved by `spot-nb train-drafter`")
+    return p
+
 # %% ../nbs/90_cli.ipynb #1382e4c0
 DEMO_PROMPTS = [
     'def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',
@@ -111,30 +126,41 @@ DEMO_PROMPTS = [
 ]
 SLOWER_REASON = ("on a CPU a second block copy costs about half a forward, more than this target's stale tokens let a "
                  "draft commit (notebook 14, 'The break-even').")
+AUTO_SLOWER_REASON = ("the cost-aware budget found few drafts worth a copy on these prompts, and its skip test is paid "
+                      "every round (notebook 22).")
 
-def speed_verdict(ratios: list[float]) -> str:
-    "The verdict on per-repeat throughput ratios (draft-free time / SPOT time): none unless all repeats agree."
+def speed_verdict(ratios: list[float], reason: str = SLOWER_REASON) -> str:
+    "The verdict on per-repeat throughput ratios (draft-free time / SPOT time): none unless all repeats agree; `reason` says why SPOT is slower."
     lo, hi, n = min(ratios), max(ratios), len(ratios)
     if n < 2: return "no verdict: one run is not a measurement (use --repeats 2 or more)"
     runs = "both interleaved runs" if n == 2 else f"all {n} interleaved runs"
     if lo > 1: return f"SPOT is faster here: {runs} above 1.0x ({lo:.2f}x–{hi:.2f}x)"
-    if hi < 1: return f"SPOT is slower here: {runs} below 1.0x ({lo:.2f}x–{hi:.2f}x); " + SLOWER_REASON
+    if hi < 1: return f"SPOT is slower here: {runs} below 1.0x ({lo:.2f}x–{hi:.2f}x); " + reason
     return f"no verdict: the {n} interleaved runs spread over {lo:.2f}x–{hi:.2f}x, which covers 1.0 (the timing noise is larger than the difference)"
 
 # %% ../nbs/90_cli.ipynb #b94a9366
+class RequestError(ValueError):
+    "A request refused in one line that could only be found out once the model was loaded."
+
 def demo(prompts: list[str] | None = None, target_path: str | None = None, drafter=None, gen_length: int = 128,
-         budget: int = 1, gamma: float = 0.0, temperature: float = 0.0, seed: int = 0, threads: int = 1,
+         budget: int | str = "auto", gamma: float = 0.0, temperature: float = 0.0, seed: int = 0, threads: int = 1,
          repeats: int = 3, device: str = "cpu", dtype: str = "float32", out=print) -> dict:
-    """Decode `prompts` (default: the first two built-in ones) draft-free and, when `drafter` is given, with SPOT,
-    alternating the two `repeats` times; print text, NFE, times, identity and a speed verdict."""
+    """Decode `prompts` (default: the first two built-in ones) draft-free and, when `drafter` (a `SpotDrafter`) is given,
+    with SPOT — at the cost-aware budget of notebook 22 (`budget="auto"`) or a fixed one — alternating the two `repeats`
+    times; print text, NFE, times, identity and a speed verdict."""
     import torch
     from spot_nb.target import load_target
     from spot_nb.decode import decode, check_tokenizer, encode_prompt
+    from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     torch.set_num_threads(threads)
     model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))
     check_tokenizer(model, tok)
     if drafter is not None: drafter.model.to(model.device)
+    if drafter is not None and budget == "auto":                              # measures this machine's forward costs once (cached)
+        try: drafter, budget, label = cost_aware_drafter(model, drafter.model), AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
+        except ValueError as e: raise RequestError(f"--budget auto: {e}; or give a fixed --budget D") from None
+    else: label = f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}"
     used = torch.get_num_threads()
     out(f"target: {target_path or 'the embedded target'} ({sum(p.numel() for p in getattr(model, 'model', model).parameters())/1e6:.1f}M parameters), "
         f"{used} thread{'s' if used > 1 else ''}" + ("" if used == 1 else " (more than 1: SPOT's block copies may differ "
@@ -159,14 +185,14 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
             f"(median of {repeats}: {min(df_s):.2f}–{max(df_s):.2f})")
         if drafter is not None:
             row.update(spot_nfe=sp.nfe, spot_seconds=sp_s, identical=all(same))
-            out(f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}:   NFE {sp.nfe}, {statistics.median(sp_s):.2f} s "
+            out(f"{label}: NFE {sp.nfe}, {statistics.median(sp_s):.2f} s "
                 f"(median of {repeats}: {min(sp_s):.2f}–{max(sp_s):.2f}), {sp.tokens_per_round:.2f} tokens/round, "
                 f"output {'IDENTICAL' if all(same) else 'DIFFERENT'} to draft-free in {sum(same)} of {repeats} runs")
         rows.append(row)
     res = dict(rows=rows, threads=used)
     if drafter is not None:
         ratios = [sum(r["seconds"][k] for r in rows) / sum(r["spot_seconds"][k] for r in rows) for k in range(repeats)]
-        res.update(ratios=ratios, verdict=speed_verdict(ratios))
+        res.update(ratios=ratios, verdict=speed_verdict(ratios, AUTO_SLOWER_REASON if label.startswith("SPOT auto") else SLOWER_REASON))
         out("=" * 72)
         out(f"overall: SPOT at {statistics.median(ratios):.2f}x the draft-free throughput (median of {repeats} interleaved runs, "
             f"spread {min(ratios):.2f}x–{max(ratios):.2f}x); output identical on {sum(r['identical'] for r in rows)} of {len(rows)} prompts")
@@ -197,9 +223,10 @@ def _parser(bench: bool = False) -> Parser:
                    help=f"how many of the {len(DEMO_PROMPTS)} built-in prompts to decode, without --prompt (default: 2)")
     d.add_argument("--gen-length", type=integer(1), default=128, metavar="G",
                    help="tokens to generate per prompt, a multiple of the target's block size")
-    d.add_argument("--budget", type=integer(1), default=1, metavar="D",
-                   help="SPOT's draft budget D: drafts verified per target forward")
-    d.add_argument("--gamma", type=number(0, 1), default=0.0, help="SPOT-γ mass floor in [0, 1] (0: draft the full budget)")
+    d.add_argument("--budget", type=budget_value, default="auto", metavar="D",
+                   help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on this "
+                        f"machine, possibly none; notebook 22) or a fixed D in 1..{MAX_BUDGET}, drafts verified per forward")
+    d.add_argument("--gamma", type=number(0, 1), default=0.0, help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
     d.add_argument("--temperature", type=number(0), default=0.0, metavar="T", help="sampling temperature (0: greedy)")
     d.add_argument("--seed", type=integer(0), default=0, help="seed of the sampling noise (matters at T > 0)")
     d.add_argument("--repeats", type=integer(1), default=3, metavar="R",
@@ -213,7 +240,7 @@ def _parser(bench: bool = False) -> Parser:
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)",
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "
                                    "finished shards are kept).", formatter_class=HelpFormatter)
-    c.add_argument("--n", type=integer(1), default=300, help="prompts of the training pool to record")
+    c.add_argument("--n", type=integer(1), default=POOL_SIZE, help="prompts of the training pool to record")
     c.add_argument("--out", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards (not inside data/)")
     c.add_argument("--gen-length", type=integer(1), default=256, metavar="G",
                    help="tokens generated per prompt, a multiple of the target's block size")
@@ -239,18 +266,16 @@ def _parser(bench: bool = False) -> Parser:
 
 # %% ../nbs/90_cli.ipynb #9604475b
 def _check_demo(a: argparse.Namespace) -> tuple[list[str], object]:
-    "The demo's prompts and drafter (None: draft-free only), or ValueError/FileNotFoundError before any model loads."
-    from spot_nb.api import default_drafter_path, load_drafter
-    from spot_nb.bench.harness import MAX_BUDGET
+    "The demo's prompts and order-model checkpoint (None: draft-free only), or ValueError/FileNotFoundError; torch-free."
     if a.prompt and a.prompts is not None: raise ValueError("--prompts counts the built-in prompts: leave it out when giving --prompt")
-    if a.budget > MAX_BUDGET: raise ValueError(f"--budget {a.budget} is out of range: at most {MAX_BUDGET} drafts per forward")
+    if a.gamma and a.budget == "auto": raise ValueError("--gamma is a floor for a fixed budget: give --budget D too (auto weighs each draft itself)")
     _, L, n = target_config(a.target)
     check_gen_length(a.gen_length, L, n)
     prompts = a.prompt or DEMO_PROMPTS[:a.prompts or 2]
     if a.drafter is None and not default_drafter_path().is_file():
         print(f"no order model at {default_drafter_path()}: decoding draft-free only (train one with `spot-nb train-drafter`)")
         return prompts, None
-    return prompts, load_drafter(a.drafter, gamma=a.gamma)
+    return prompts, check_checkpoint(a.drafter or default_drafter_path())
 
 def main(argv: list[str] | None = None) -> int:
     "Entry point of the `spot-nb` command."
@@ -280,8 +305,12 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(a.threads)
     try:
         if a.cmd == "demo":
-            demo(prompts, a.target, drafter, a.gen_length, a.budget, a.gamma, a.temperature, a.seed, a.threads, a.repeats,
-                 a.device, a.dtype)
+            from spot_nb.api import load_drafter
+            try: drafter = drafter and load_drafter(drafter, gamma=a.gamma)
+            except (ValueError, FileNotFoundError) as e: a.parser.error(str(e))
+            try: demo(prompts, a.target, drafter, a.gen_length, a.budget, a.gamma, a.temperature, a.seed, a.threads,
+                      a.repeats, a.device, a.dtype)
+            except RequestError as e: a.parser.error(str(e))                  # found once the model is loaded
         elif a.cmd == "collect":
             from spot_nb.target import load_target
             from spot_nb.trajectories import collect

@@ -18,8 +18,8 @@ from .core import atomic_write
 from .trajectories import STALE_TOP_K
 
 # %% auto #0
-__all__ = ['N_FEATURES', 'order_features', 'OrderModel', 'default_drafter_path', 'OrderExamples', 'examples_from_trajectories',
-           'split_by_prompt', 'evaluate_order', 'train_order_model']
+__all__ = ['N_FEATURES', 'order_features', 'OrderModel', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt',
+           'evaluate_order', 'train_order_model']
 
 # %% ../nbs/11_order_model.ipynb #015be5ee
 N_FEATURES = 2 * STALE_TOP_K + 8 + 2 + 1     # raw and log stale top-k, 8 summaries, 2 path features, the mask
@@ -98,10 +98,7 @@ class OrderModel(nn.Module):
         return m.eval()
 
 # %% ../nbs/11_order_model.ipynb #36fa0c24
-def default_drafter_path() -> Path:
-    "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
-    from spot_nb.target import embedded_target_dir
-    return embedded_target_dir().parent / "order-model.pt"
+from . import default_drafter_path     # defined at the package root: the command line reads it before torch loads
 
 # %% ../nbs/11_order_model.ipynb #9da190a7
 @dataclass

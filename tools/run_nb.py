@@ -1,12 +1,13 @@
 #!/usr/bin/env python
 """Execute notebooks in place, keeping their outputs (the documentation).
 
-    python tools/run_nb.py nbs/07_oracles.ipynb [more.ipynb ...] [--slow]
+    python tools/run_nb.py nbs/07_oracles.ipynb [more.ipynb ...] [--slow] [--keep] [--also 41,43]
 
 Cells flagged `#| slow` or `#| gpu` run only with --slow / --gpu; cells flagged `#| eval: false` never run.
 Skipped cells are left without outputs, or with the outputs they have under --keep (for a change that
-cannot affect them, e.g. a new fast cell after a slow training cell). Run from the repository root; each
-notebook executes in its own folder.
+cannot affect them, e.g. a new fast cell after a slow training cell). `--also` runs the slow cells of those
+indices with the fast path (one notebook): a slow cell that needs nothing slow before it. Run from the repository
+root; each notebook executes in its own folder.
 """
 import argparse, copy, os, time
 from pathlib import Path
@@ -14,13 +15,13 @@ import nbformat
 from nbclient import NotebookClient
 from nbcells import directives
 
-def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False) -> None:
+def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False, also: frozenset = frozenset()) -> None:
     nb = nbformat.read(path, as_version=4)
     def wanted(c):
         if c.cell_type != "code": return True
         d, _ = directives(c.source)
         return d.get("eval") != "false" and (slow or "slow" not in d) and (gpu or "gpu" not in d)
-    keep = [i for i, c in enumerate(nb.cells) if wanted(c)]
+    keep = [i for i, c in enumerate(nb.cells) if wanted(c) or i in also]
     sub = copy.deepcopy(nb); sub.cells = [sub.cells[i] for i in keep]
     t0 = time.time()
     os.environ.pop("MPLBACKEND", None)          # the kernel's inline backend stores figures; Agg would drop them
@@ -37,5 +38,8 @@ if __name__ == "__main__":
     ap.add_argument("--slow", action="store_true"); ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--timeout", type=int, default=3600)
     ap.add_argument("--keep", action="store_true", help="keep the existing outputs of skipped cells")
+    ap.add_argument("--also", default="", help="comma-separated indices of slow cells to run with the fast path")
     a = ap.parse_args()
-    for p in a.notebooks: run(p, a.slow, a.gpu, a.timeout, a.keep)
+    also = frozenset(int(i) for i in a.also.split(",") if i)
+    if also and len(a.notebooks) > 1: ap.error("--also names cells of one notebook")
+    for p in a.notebooks: run(p, a.slow, a.gpu, a.timeout, a.keep, also)

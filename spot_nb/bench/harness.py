@@ -17,13 +17,13 @@ from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'CONTROL', 'BUILTIN_METHODS',
-           'SPOT_METHODS', 'MAX_BUDGET', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'RUN_FIELDS', 'SUMMARY_COLUMNS',
-           'BENCH_HELP', 'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template',
-           'prompt_text', 'completion', 'registered_methods', 'available_methods', 'Method', 'method_grid',
-           'BenchError', 'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard',
-           'append_group', 'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'rank_and_world',
-           'bench', 'grid_keys', 'summarize', 'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser',
-           'run_bench', 'bench_parser', 'bench_main']
+           'SPOT_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP',
+           'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text',
+           'completion', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key',
+           'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records',
+           'machine_info', 'versions', 'BenchConfig', 'check_args', 'rank_and_world', 'bench', 'grid_keys', 'summarize',
+           'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser', 'run_bench', 'bench_parser',
+           'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -79,7 +79,7 @@ def completion(task: str, text: str, chat: bool = False) -> str:
 CONTROL = "draft-free"
 BUILTIN_METHODS = (CONTROL, "spot", "spot-gamma", "oracle-position", "oracle-token", "oracle-joint")
 SPOT_METHODS = ("spot", "spot-gamma")
-MAX_BUDGET = 64                         # a verification forward holds (1 + D)·L positions
+from .. import MAX_BUDGET             # the package root's: the command line checks it before torch loads
 
 def registered_methods() -> list[str]:
     "Drafters registered in `spot_nb.drafters.DRAFTERS` that can be built with defaults (the others need data or a model)."

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Iterable
 import numpy as np
 import torch
+from .. import embedded_target_dir
 from ..core import DraftContext, atomic_write, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
 from .spot import grow_tree, token_hypotheses
@@ -21,8 +22,8 @@ from ..verify import DraftTree
 
 # %% auto #0
 __all__ = ['SSD_DEPTH', 'Pattern', 'GRAPH_FORMAT', 'MBPP_TRAIN_IDS', 'SSDChainDrafter', 'BlockSpecDrafter', 'pattern_ranks',
-           'spiffy_counts', 'spiffy_graph', 'SpiffyDrafter', 'target_fingerprint', 'calibrate_spiffy',
-           'calibration_prompts']
+           'spiffy_counts', 'spiffy_graph', 'shipped_graph_path', 'read_graph', 'SpiffyDrafter', 'target_fingerprint',
+           'calibrate_spiffy', 'calibration_prompts']
 
 # %% ../../nbs/19_baselines.ipynb #0def2146
 SSD_DEPTH = 4   # the SPOT paper's SSD-style chain depth (App. D.4)
@@ -116,10 +117,26 @@ def spiffy_graph(counts: Counter, graph_size: int = 24) -> list[tuple[tuple[Patt
     return kept
 
 # %% ../../nbs/19_baselines.ipynb #d758a6fb
+def shipped_graph_path() -> Path:
+    "The shipped Spiffy graph, calibrated on the embedded target: `data/spiffy-graph.json`."
+    return embedded_target_dir().parent / "spiffy-graph.json"
+
+def read_graph(path: str | Path) -> dict:
+    "A graph file saved by `calibrate_spiffy`: its nodes and calibration record."
+    path = Path(path)
+    if not path.is_file(): raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 19)")
+    d = json.loads(path.read_text())
+    if d.get("format") != GRAPH_FORMAT: raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
+    return d
+
 class SpiffyDrafter(Drafter):
-    "Spiffy's calibrated draft graph, truncated to `ctx.budget` and pruned at run time below stale path probability `min_prob`."
+    """Spiffy's calibrated draft graph, truncated to `ctx.budget` and pruned at run time below stale path probability
+    `min_prob`. `nodes=None`: the shipped graph of the embedded target (so that `make_drafter("spiffy")` and the harness
+    can build it)."""
     name = "spiffy"
-    def __init__(self, nodes: list, min_prob: float = 0.01, record: dict | None = None):
+    def __init__(self, nodes: list | None = None, min_prob: float = 0.01, record: dict | None = None):
+        if nodes is None:
+            record = read_graph(shipped_graph_path()); nodes = [n["patterns"] for n in record["nodes"]]
         if not 0 <= min_prob <= 1: raise ValueError(f"min_prob must be in [0, 1], got {min_prob!r}")
         self.nodes = [tuple(tuple(int(x) for x in pat) for pat in p) for p in nodes]
         seen = set()
@@ -137,8 +154,7 @@ class SpiffyDrafter(Drafter):
     @classmethod
     def load(cls, path: str | Path, min_prob: float = 0.01) -> "SpiffyDrafter":
         "A drafter from a graph saved by `calibrate_spiffy`."
-        d = json.loads(Path(path).read_text())
-        if d.get("format") != GRAPH_FORMAT: raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
+        d = read_graph(path)
         return cls([n["patterns"] for n in d["nodes"]], min_prob, d)
 
     @torch.inference_mode()
