@@ -105,7 +105,7 @@ def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
     "Draft and check a tree at the stream's state; returns (tree, packed rows [R, L], drafter seconds)."
     t0 = time.perf_counter()
     if s.drafter is None or s.ctx.budget == 0: tree = DraftTree(s.x, s.ctx.mask_id)
-    else: tree = s.drafter.draft(s.x.clone(), None if s.stale is None else s.stale.clone(), s.ctx)   # copies: read-only
+    else: tree = s.drafter.draft(s.x.clone(), s.stale, s.ctx)   # a copy of x; p̂ is the drafter's alone (the loop never reads it)
     check_tree(tree, s.x, s.ctx)
     return tree, pack(tree, s.ctx.budget if s.ctx.pad else None), time.perf_counter() - t0
 
@@ -139,7 +139,9 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
             stats = RoundStats(s.block, tree.n_drafts, lg.shape[0], ver.accepted, len(ver.commits), seconds)
             if recorder is not None: recorder(Round(s.block, s.ctx, tree, lg, ver, stats, i))
             s.rounds.append(stats); s.nfe += 1
-            s.x, s.stale = ver.state, lg[ver.deepest].float().softmax(-1)   # [L, V] next round's stale conditionals
+            s.x = ver.state
+            if s.drafter is not None and s.ctx.budget > 0:                 # only a drafter reads them: draft-free skips the softmax
+                s.stale = lg[ver.deepest].float().softmax(-1)             # [L, V] next round's stale conditionals
             if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 
 def decode_block(target: BlockTarget, cache: Any, x: torch.Tensor, drafter, ctx: DraftContext,

@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 
 # %% ../../nbs/17_harness.ipynb #b4491f12
 from __future__ import annotations
-import argparse, itertools, json, os, platform, re, time, uuid
+import argparse, itertools, json, os, platform, re, sys, time, uuid
 from dataclasses import dataclass
 from pathlib import Path
 import torch
@@ -481,7 +481,9 @@ def run_bench(args: argparse.Namespace) -> int:
                 print(f"records, summary.md, summary.csv and figures in {cfg.out}")
         finally:
             if world > 1: torch.distributed.destroy_process_group()
-    except BenchError as e: raise SystemExit(f"spot-nb bench: error: {e}") from None
+    except BenchError as e:
+        print(f"spot-nb bench: error: {e} (see spot-nb bench --help)", file=sys.stderr)
+        raise SystemExit(2) from None                             # argparse's code for a refused request
     return 0
 
 def bench_parser() -> argparse.ArgumentParser:

@@ -498,7 +498,7 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
     jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
     jobs[("draft",)] = lambda i: drafted_round(*states[i][:2])
-    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1].clone(), mask_id)   # with the loop's read-only copies
+    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1], mask_id)   # as the loop hands them: a copy of the root
     jobs[("loop",)] = lambda i: loop(states[i][0], states[i][2])
     times = {k: [] for k in jobs}
     for f in jobs.values(): f(0)                                                                  # warm-up (traces the scorer)
