@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Reproduce every measured result after the embedded target exists (data/spot-dlm): record the drafter-training
 # trajectories, then execute the result notebooks in order with their slow cells (outputs kept in place).
-# Resumable: `spot-nb collect` and the harness skip finished work. Takes about three hours on 2 CPU cores
-# (the pool 40 min, 14 about 30, 22 about 40, 23 about 70).
+# Resumable: `spot-nb collect` and the harness skip finished work. Takes a few hours on 2 CPU cores; the parts
+# measured so far are in results/timings.md (the pool 27 min, notebook 23's grids about 50 min).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PY=${VIRTUAL_ENV:-.venv}/bin/python
