@@ -81,7 +81,7 @@ class SandboxResult:
 
 @functools.cache
 def _python() -> str:
-    "Interpreter for sandboxes: this one, unless the user `nobody` could not reach its standard library (e.g. under /root)."
+    "Interpreter for sandboxes: this one, unless the user `nobody` could not reach its standard library (e.g. in root's home folder)."
     def open_to_all(path: Path) -> bool: return all(os.stat(d).st_mode & stat.S_IXOTH for d in (path, *path.parents))
     here = Path(sysconfig.get_paths()["stdlib"]).resolve(), Path(sys.executable).resolve().parent
     if os.geteuid() != 0 or all(map(open_to_all, here)): return sys.executable
