@@ -2,14 +2,17 @@
 
 `import spot_nb` is light (no torch, no transformers): the public API loads on first use, and the embedded SpotDLM
 registers with transformers' Auto classes as soon as transformers is imported, before or after this package. What the
-command line must know before anything heavy loads (where the shipped files are, the largest budget) lives here."""
-import importlib, os
+command line must know before anything heavy loads (where the shipped files are, the largest budget, the tasks, the
+checks of a temperature and a device) lives here."""
+import importlib, math, os, re
 from pathlib import Path
 from wrapt import when_imported
 
 __version__ = "0.0.1"
 MAX_BUDGET = 64            # the most drafts one verification forward holds: (1 + D)·L positions
 POOL_SIZE = 300            # training-pool prompts in the collection the order model learns from (`spot-nb collect`)
+TASKS = ("humaneval", "mbpp", "gsm8k", "math500")   # the evaluation tasks (notebook 08 loads them, 17 benchmarks them)
+MBPP_ENV = "SPOT_NB_MBPP"  # environment variable naming mbpp.jsonl
 
 def embedded_target_dir() -> Path:
     "Folder of the embedded target: $SPOT_NB_TARGET if set, else `data/spot-dlm` of the checkout."
@@ -19,6 +22,48 @@ def embedded_target_dir() -> Path:
 def default_drafter_path() -> Path:
     "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
     return embedded_target_dir().parent / "order-model.pt"
+
+def mbpp_path(path: str | Path | None = None) -> Path:
+    "Location of mbpp.jsonl: the argument, else $SPOT_NB_MBPP, else ../shared/data/mbpp/mbpp.jsonl."
+    if path: cands = [Path(path)]                            # an explicit path is taken as given
+    elif os.environ.get(MBPP_ENV): cands = [Path(os.environ[MBPP_ENV])]
+    else:
+        repo = Path(__file__).resolve().parent.parent                  # the checkout; shared/ sits beside it
+        cands = [d / "shared/data/mbpp/mbpp.jsonl" for d in (repo.parent, Path.cwd().parent, Path.cwd().parent.parent)]
+    for c in cands:
+        if c.exists(): return c
+    raise FileNotFoundError(
+        f"MBPP not found (looked at: {', '.join(map(str, cands))}). No package registry carries it: download "
+        "mbpp.jsonl from the google-research/google-research repository (path mbpp/mbpp.jsonl, CC-BY-4.0) and "
+        f"pass its path or set ${MBPP_ENV}.")
+
+def check_temperature(temperature: float) -> float:
+    "Validate a sampling temperature (T >= 0, finite) and return it as a float."
+    t = float(temperature)
+    if not math.isfinite(t) or t < 0:
+        raise ValueError(f"temperature must be a finite number >= 0 (0 = greedy), got {temperature!r}")
+    return t
+
+def check_device(device: str) -> str:
+    "Refuse a device other than cpu, cuda or cuda:N, or CUDA without a GPU; torch loads only where a GPU driver is present."
+    if device == "cpu": return device
+    if not re.fullmatch(r"cuda(:\d+)?", device): raise ValueError(f"--device {device!r} is not a device name: use cpu, cuda or cuda:N")
+    no_cuda = f"--device {device}: no CUDA device on this machine: use --device cpu"
+    if not any(Path(p).exists() for p in ("/dev/nvidiactl", "/dev/kfd")): raise ValueError(no_cuda)   # no NVIDIA or ROCm driver
+    import torch
+    if not torch.cuda.is_available(): raise ValueError(no_cuda)
+    return device
+
+def check_checkpoint(path: str | Path) -> Path:
+    "Refuse a missing file, or one that is not a torch checkpoint (`torch.save` writes a zip archive holding `data.pkl`), without importing torch."
+    import zipfile
+    p = Path(path)
+    if not p.is_file(): raise FileNotFoundError(f"no order model at {path}: train one with `spot-nb train-drafter`, or pass the path of a saved one")
+    try:
+        with zipfile.ZipFile(p) as z: ok = any(n.endswith("/data.pkl") or n == "data.pkl" for n in z.namelist())
+    except (zipfile.BadZipFile, OSError): ok = False
+    if not ok: raise ValueError(f"{path} is not an order-model checkpoint: pass a file saved by `spot-nb train-drafter`")
+    return p
 
 @when_imported("transformers")
 def _register(_transformers) -> None:

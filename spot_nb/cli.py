@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import MAX_BUDGET, POOL_SIZE, __version__, default_drafter_path, embedded_target_dir
+from . import (MAX_BUDGET, POOL_SIZE, __version__, check_checkpoint, check_device, default_drafter_path,
+                     embedded_target_dir)      # the package root: light, so every check below runs before torch loads
 
 # %% auto #0
 __all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'Parser', 'HelpFormatter', 'integer', 'number',
-           'budget_value', 'text', 'usable_cores', 'target_config', 'check_gen_length', 'check_device', 'shipped_paths',
-           'check_output', 'check_checkpoint', 'speed_verdict', 'RequestError', 'demo', 'main']
+           'budget_value', 'text', 'usable_cores', 'target_config', 'check_gen_length', 'shipped_paths', 'check_output',
+           'speed_verdict', 'RequestError', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -83,14 +84,6 @@ def check_gen_length(g: int, L: int, max_length: int) -> None:
         raise ValueError(f"--gen-length {g} leaves no room for a prompt within the target's maximum length {max_length}: "
                          f"at most {(max_length - 1 - L) // L * L}")
 
-def check_device(device: str) -> None:
-    "Refuse a device name torch does not know, or CUDA where there is none (torch is imported only for a device other than the CPU)."
-    if device == "cpu": return
-    import torch
-    try: d = torch.device(device)
-    except RuntimeError: raise ValueError(f"--device {device!r} is not a device name: use cpu, cuda or cuda:N") from None
-    if d.type == "cuda" and not torch.cuda.is_available(): raise ValueError(f"--device {device}: no CUDA device on this machine: use --device cpu")
-
 def shipped_paths() -> list[Path]:
     "What the checkout ships, most specific first: the order model, the embedded target's folder, the data folder."
     import spot_nb
@@ -107,16 +100,7 @@ def check_output(path: str | Path, force: bool | None = None) -> Path:
                              + ("" if force is None else ", or pass --force"))
     return p
 
-def check_checkpoint(path: str | Path) -> Path:
-    "Refuse a missing file, or one that is not a torch checkpoint (`torch.save` writes a zip archive holding `data.pkl`), without importing torch."
-    import zipfile
-    p = Path(path)
-    if not p.is_file(): raise FileNotFoundError(f"no order model at {path}: train one with `spot-nb train-drafter`, or pass the path of a saved one")
-    try:
-        with zipfile.ZipFile(p) as z: ok = any(n.endswith("/data.pkl") or n == "data.pkl" for n in z.namelist())
-    except (zipfile.BadZipFile, OSError): ok = False
-    if not ok: raise ValueError(f"{path} is not an order-model checkpoint: pass a file saved by `spot-nb train-drafter`")
-    return p
+
 
 # %% ../nbs/90_cli.ipynb #1382e4c0
 DEMO_PROMPTS = [

