@@ -183,10 +183,11 @@ def truncate_at_eos(tokens: torch.Tensor, eos_ids: tuple[int, ...]) -> torch.Ten
 @torch.no_grad()
 def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, *, gen_length: int = 256,
                 budget: int | None = None, pad: bool = False, temperature: float = 0.0, seed: int = 0,
-                mode: str = "coupled", stop_at_eos: bool = True, recorder: Callable[[Round], None] | None = None
-                ) -> list[DecodeResult]:
+                mode: str = "coupled", stop_at_eos: bool = True, recorder: Callable[[Round], None] | None = None,
+                verifier: Callable | None = None) -> list[DecodeResult]:
     """Decode several prompts at once — each keeps its own cache, block, tree and rounds, and their copies share
-    one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list."""
+    one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list.
+    `verifier(tree, logits, ctx)`, if given, replaces `mode`'s (e.g. notebook 13's greedy match, biased at T > 0)."""
     if mode not in MODES: raise ValueError(f"unknown verification mode {mode!r}; expected one of {MODES}")
     if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
     prompts = [check_decode_args(target, p, gen_length, temperature) for p in prompts]
@@ -205,7 +206,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
         streams.append(Stream(cache, x, DraftContext(mask_id, temperature, table, -tail, budget, pad), d,
                               math.ceil((tail + gen_length) / L), tail))
     t0 = time.perf_counter()
-    run_streams(target, streams, functools.partial(verify_tree, mode=mode), recorder, stop_at_eos)
+    run_streams(target, streams, verifier or functools.partial(verify_tree, mode=mode), recorder, stop_at_eos)
     seconds = time.perf_counter() - t0
     out = []
     for s in streams:
@@ -217,7 +218,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
 def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, **kwargs) -> DecodeResult:
     """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4).
     The output equals the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`.
-    Keyword arguments: gen_length, budget, pad, temperature, seed, mode, stop_at_eos, recorder (see `decode_many`)."""
+    Keyword arguments: gen_length, budget, pad, temperature, seed, mode, stop_at_eos, recorder, verifier (see `decode_many`)."""
     return decode_many(target, [prompt_ids], drafter, **kwargs)[0]
 
 def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, **decode_kwargs) -> dict[int, list[tuple[int, int]]]:

