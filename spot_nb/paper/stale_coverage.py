@@ -86,7 +86,7 @@ def coverage_report(ds, ks=COVERAGE_K, tops=COVERAGE_TOP, chunk_blocks: int = 25
     nb, L = idx.shape
     kmax = max(ks)
     contiguous = bool((idx.ravel() == np.arange(idx.size)).all())
-    has_conf = "conf" in ds.column_names                          # float32 top-1, recorded since notebook 05 v2
+    has_conf = "conf" in ds.column_names                          # float32 top-1, recorded since the second trajectory format (notebook 08)
     src = (ds if contiguous else ds.select(idx.ravel())).with_format(
         "numpy", columns=["block", "s", "v", "state", "top_p", "top_ids"] + (["conf"] if has_conf else []))
     c = _columns(ds, ["uid", "block"])
