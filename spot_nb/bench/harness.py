@@ -424,7 +424,8 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     return stats
 
 # %% ../../nbs/17_harness.ipynb #fd702de9
-SUMMARY_COLUMNS = ("task", "T", "gen", "method", "D", "n", "NFE", "tokens/round", "tok/s", "ratio", "accuracy", "identical")
+SUMMARY_COLUMNS = ("task", "T", "gen", "method", "D", "n", "NFE", "tokens/round", "tok/s", "ratio", "ratio min", "ratio max", "accuracy",
+                   "identical")          # ratio: pooled over the samples; min / max: the spread of the samples' own ratios
 
 def grid_keys(cfg: BenchConfig) -> set[tuple]:
     "Keys of every record the request asks for (controls included)."
@@ -450,10 +451,12 @@ def summarize(records: list[dict]):
                          c_seconds=c["seconds"], score=r["score"], identical=r["identical"]))
     if not rows: return pd.DataFrame(columns=SUMMARY_COLUMNS)
     df = pd.DataFrame(rows)
+    df["sample_ratio"] = (df.tokens / df.seconds) / (df.c_tokens / df.c_seconds)     # each sample against its own control
     g = df.groupby(["task", "T", "gen", "method", "D"], sort=False)
     out = pd.DataFrame({
         "n": g.size(), "NFE": g.nfe.mean(), "tokens/round": g.tokens.sum() / g.rounds.sum(), "tok/s": g.tokens.sum() / g.seconds.sum(),
         "ratio": (g.tokens.sum() / g.seconds.sum()) / (g.c_tokens.sum() / g.c_seconds.sum()),
+        "ratio min": g.sample_ratio.min(), "ratio max": g.sample_ratio.max(),
         "accuracy": g.score.mean(), "identical": g.identical.sum()}).reset_index()
     order = {m: i for i, m in enumerate(dict.fromkeys([CONTROL, *df.method]))}
     return out.sort_values(["task", "T", "gen", "D", "method"], key=lambda c: c.map(order) if c.name == "method" else c,
