@@ -1,4 +1,4 @@
-"""Table 2 (SPOT against Spiffy, the free chain and the confidence tree), the budget curve of Table 20 and the accepted tokens per round of F.8, rerun through `spot-nb bench` on the embedded target, with the paper's SDAR-8B numbers beside.
+"""Table 2 (SPOT against Spiffy, the free chain and the confidence tree), the temperature sweep of Table 1 under three verifiers, Table 4's γ calibration, Table 17's ablations, the budget curve of Table 20, F.5's generation lengths and F.8's tokens per round by block, rerun through `spot-nb bench` on the embedded target, with the paper's SDAR-8B numbers beside.
 
 Docs: https://spot-nb.github.io/spot_nb/paper_tables.html.md"""
 
@@ -10,23 +10,34 @@ import contextlib, io, json
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from .. import TASKS
 from ..bench.harness import CONTROL, bench_main, read_records, summarize
 
 # %% auto #0
-__all__ = ['BASELINES', 'METHODS', 'COMMON', 'GRIDS', 'PAPER', 'run_grids', 'nfe_cut', 'round_blocks', 'tokens_by_block',
-           'claims']
+__all__ = ['BASELINES', 'METHODS', 'COMMON', 'GAMMA_GRID', 'GAMMA_LABEL', 'PADDING_SEED', 'GRIDS', 'GAMMA_TIE', 'PAPER',
+           'run_grids', 'nfe_cut', 'round_blocks', 'tokens_by_block', 'commit_stats', 'select_gamma', 'claims']
 
 # %% ../../nbs/23_paper_tables.ipynb #f78e8b33
 BASELINES = ("spiffy", "ssd-chain", "blockspec")
 METHODS = ("spot", "spot-gamma", *BASELINES)
 COMMON = ["--gen-lengths", "256", "--limit", "3", "--gamma", "0.1", "--no-progress"]
+GAMMA_GRID = (0, 0.02, 0.05, 0.1, 0.2)      # Table 4's floors (the paper's App. D.5)
+GAMMA_LABEL = "spot-gamma γ=0.1"            # Table 2's SPOT-γ: the paper's SDAR-8B floor
+PADDING_SEED = 1                            # the key of Table 17's back-to-back padding runs
 GRIDS = {
     "table2-T0": ["--tasks", "humaneval,mbpp,gsm8k,math500", "--methods", ",".join(METHODS), "--budgets", "2,8,20"],
     "table2-T1": ["--tasks", "mbpp,gsm8k", "--methods", ",".join(METHODS), "--budgets", "8", "--temperatures", "1"],
     "table20": ["--tasks", "humaneval,mbpp,gsm8k,math500", "--methods", "spot", "--budgets", "1,4,12"],
     "f5": ["--tasks", "mbpp", "--methods", "spot,spot-gamma,spiffy", "--budgets", "8", "--temperatures", "1",
            "--gen-lengths", "64,512"],
-    "table1-coupled": ["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "8", "--temperatures", "0.5,1.5,2"],
+    "table4": ["--tasks", "mbpp", "--split", "calibration", "--methods", "spot-gamma", "--gamma", ",".join(map(str, GAMMA_GRID)),
+               "--budgets", "8,12,20", "--limit", "5"],
+    "table17": ["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8", "--gamma", "0,0.1"],
+    "table1": ["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "8,20", "--temperatures", "0.5,1,1.5,2",
+               "--verifiers", "coupled,uncoupled,greedy"],
+    # padded and unpadded SPOT back to back in one invocation: at T = 0 the seed changes no output, only the records' key,
+    # so seed 1 gives this comparison runs of its own (its records are kept out of the other tables)
+    "table17-padding": ["--tasks", "mbpp", "--methods", "spot,spot-gamma", "--budgets", "8", "--gamma", "0", "--seeds", str(PADDING_SEED)],
 }
 
 def run_grids(out: str | Path, grids: dict[str, list[str]] = GRIDS, common: list[str] = COMMON) -> list[dict]:
@@ -62,6 +73,10 @@ def round_blocks(accepted: list[int], nfe: int, block_size: int = 32) -> list[tu
             if block == n_blocks: return out
     raise ValueError(f"{len(accepted)} rounds and NFE {nfe} do not fill whole blocks of {block_size}")
 
+def _task(r: dict) -> str:
+    "A record's task, its split named when it is not the evaluation split (as in the harness's summary)."
+    return r["task"] if r.get("split", "evaluation") == "evaluation" else f"{r['task']}-{r['split']}"
+
 def tokens_by_block(records: list[dict], block_size: int = 32) -> pd.DataFrame:
     "Committed tokens per round in each generated block, per (task, T, method, D), from the records' accepted counts and NFE."
     rows = []
@@ -69,10 +84,33 @@ def tokens_by_block(records: list[dict], block_size: int = 32) -> pd.DataFrame:
         if r["method"] == CONTROL: continue
         per = {}
         for b, c in round_blocks(r["accepted"], r["nfe"], block_size): per.setdefault(b, []).append(c)
-        rows += [dict(task=r["task"], T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=sum(v), rounds=len(v))
+        rows += [dict(task=_task(r), T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=sum(v), rounds=len(v))
                  for b, v in per.items()]
     g = pd.DataFrame(rows).groupby(["task", "T", "method", "D", "block"], sort=False)[["tokens", "rounds"]].sum()
     return g.assign(**{"tokens/round": g.tokens / g.rounds}).reset_index()
+
+def commit_stats(records: list[dict]) -> pd.DataFrame:
+    """Per (task, T, method, D): the mean share of commits that were the target's argmax and their mean probability under
+    the target, over the records that carry them (Table 1's draft-free columns, and greedy matching's drift)."""
+    rows = [dict(task=_task(r), T=r["temperature"],
+                 gen=r["gen_length"], method=r["label"], D=r["budget"], argmax=r["argmax_fraction"], p_commit=r["mean_commit_prob"])
+            for r in records if "argmax_fraction" in r]
+    cols = ["task", "T", "gen", "method", "D"]
+    if not rows: return pd.DataFrame(columns=[*cols, "n", "argmax", "p_commit"])
+    g = pd.DataFrame(rows).groupby(cols, sort=False)
+    return g.agg(n=("argmax", "size"), argmax=("argmax", "mean"), p_commit=("p_commit", "mean")).reset_index()
+
+GAMMA_TIE = 0.03          # Table 4's rule: the smaller floor is kept when two means are within 3%
+
+def select_gamma(summary: pd.DataFrame, task: str = "mbpp-calibration", budgets=(8, 12, 20)) -> tuple[pd.DataFrame, float]:
+    "Table 4: SPOT-γ's mean throughput ratio over `budgets` per floor γ, and the floor chosen (argmax; the smaller within 3%)."
+    s = summary[(summary.task == task) & summary.method.str.startswith("spot-gamma γ=") & summary.D.isin(budgets)]
+    s = s.assign(gamma=s.method.str.removeprefix("spot-gamma γ=").astype(float))
+    t = s.pivot_table(index="gamma", columns="D", values="ratio").reindex(columns=list(budgets))
+    t["mean"] = t.mean(axis=1)
+    t["NFE"] = s.groupby("gamma").NFE.mean()
+    best = t["mean"].max()
+    return t, float(min(g for g, m in t["mean"].items() if m >= best * (1 - GAMMA_TIE)))
 
 # %% ../../nbs/23_paper_tables.ipynb #16f913c9
 PAPER = {
@@ -93,17 +131,25 @@ PAPER = {
     "f5_spiffy": ("F.5: SPOT's NFE cut vs Spiffy at length 64 / 256 / 512", "11% / 30% / 37% fewer"),
     "f5_ratio": ("F.5: SPOT throughput ratio at length 64 / 256 / 512", "1.56× / 2.45× / 2.79× (GPU)"),
     "t_sweep": ("Table 1, MBPP D8, coupled: SPOT NFE at T = 0.5 / 1 / 1.5 / 2", "T=1.5: 74.0 (Spiffy 94.2); still drafts at T=2"),
+    "t1_uncoupled": ("Table 1, MBPP D8, T=1.5: uncoupled over coupled NFE, SPOT and Spiffy", "+12–16% (74.0→82.6, 94.2→108.9)"),
+    "t1_T2": ("Table 1, MBPP D8, T=2: SPOT uncoupled vs draft-free NFE; coupled", "256.7 vs 269.2: almost nothing accepted; coupled still drafts"),
+    "t1_greedy": ("Table 1, MBPP D8, T=1.5: share of argmax commits, SPOT greedy match vs draft-free", "95.8% vs 86.6% (greedy drifts)"),
+    "t4_gamma": ("Table 4: the floor γ the calibration selects", "0.1 on SDAR-8B (leads 0.05 by 10%)"),
+    "t17_chain": ("Table 17, MBPP D8: NFE a chain adds over the tree", "+7.3"),
+    "t17_hedge": ("Table 17, MBPP D8: NFE the token hedge saves", "under 1"),
+    "t17_pad": ("Table 17, MBPP D8: throughput change from padding (γ = 0)", "at most 0.04"),
 }
 
 def _span(x, fmt="{:.2f}") -> str: return f"{fmt.format(min(x))}–{fmt.format(max(x))}" if len(x) else "–"
 
-def claims(summary: pd.DataFrame) -> pd.DataFrame:
-    "The paper's stated numbers (`PAPER`) beside the same quantities computed from a summary of this target's grids."
-    main = summary[(summary.gen == 256) & summary["T"].isin([0, 1])]               # Table 2's settings
+def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: pd.DataFrame | None = None) -> pd.DataFrame:
+    "The paper's stated numbers (`PAPER`) beside the same quantities computed from a summary of this target's grids (`commit_stats`, and the padding runs' summary)."
+    main = summary[(summary.gen == 256) & summary["T"].isin([0, 1]) & summary.task.isin(TASKS)              # Table 2's settings
+                   & summary.method.isin([CONTROL, *METHODS, GAMMA_LABEL])]
     s0 = main[main["T"] == 0]
     nfe = lambda m, D: s0[(s0.method == m) & (s0.D == D)].set_index("task").NFE
     ctrl = s0[s0.method == CONTROL].set_index("task").NFE
-    gamma = next((m for m in summary.method.unique() if m.startswith("spot-gamma")), None)
+    gamma = GAMMA_LABEL if (main.method == GAMMA_LABEL).any() else None
     cut = lambda m, T: nfe_cut(main[main["T"] == T], "spot", m).cut
     ours = {}
     ours["spot_nfe_cut_D8"] = _span(ctrl / nfe("spot", 8), "{:.2f}×")
@@ -138,9 +184,30 @@ def claims(summary: pd.DataFrame) -> pd.DataFrame:
         ours["f5_nfe"] = " / ".join(f"{f5.NFE[(g, CONTROL)] / f5.NFE[(g, 'spot')]:.2f}×" for g in lengths) + f" (lengths {', '.join(map(str, lengths))})"
         ours["f5_spiffy"] = " / ".join(f"{100 * (1 - f5.NFE[(g, 'spot')] / f5.NFE[(g, 'spiffy')]):.0f}%" for g in lengths if (g, "spiffy") in f5.index)
         ours["f5_ratio"] = " / ".join(f"{f5.ratio[(g, 'spot')]:.2f}×" for g in lengths) + " (CPU)"
-    ts = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D == 8)].set_index(["T", "method"]).NFE
+    ts = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D == 8)].set_index(["T", "method"]).NFE     # coupled
     temps = sorted(T for T, m in ts.index if m == "spot" and T > 0)
     if temps:
         ours["t_sweep"] = " / ".join(f"{ts[(T, 'spot')]:.1f}" for T in temps) + f" (T = {', '.join(f'{T:g}' for T in temps)}); " + \
             ", ".join(f"T={T:g}: Spiffy {ts[(T, 'spiffy')]:.1f}" for T in temps if (T, "spiffy") in ts.index and T >= 1.5)
+    t1 = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D.isin([0, 8]))].set_index(["T", "method"]).NFE
+    if all((1.5, x) in t1.index for x in ("spot", "spot [uncoupled]", "spiffy", "spiffy [uncoupled]")):
+        ours["t1_uncoupled"] = ", ".join(f"{m} {100 * (t1[(1.5, m + ' [uncoupled]')] / t1[(1.5, m)] - 1):+.0f}% "
+                                         f"({t1[(1.5, m)]:.1f}→{t1[(1.5, m + ' [uncoupled]')]:.1f})" for m in ("spot", "spiffy"))
+    if all((2.0, x) in t1.index for x in ("spot", "spot [uncoupled]", CONTROL)):
+        ours["t1_T2"] = f"{t1[(2.0, 'spot [uncoupled]')]:.1f} vs {t1[(2.0, CONTROL)]:.1f}; coupled {t1[(2.0, 'spot')]:.1f}"
+    if cstats is not None and len(cstats):
+        cs = cstats[(cstats.task == "mbpp") & (cstats.gen == 256)].set_index(["T", "method", "D"]).argmax
+        if (1.5, "spot [greedy]", 8) in cs.index and (1.5, CONTROL, 0) in cs.index:
+            ours["t1_greedy"] = f"{100 * cs[(1.5, 'spot [greedy]', 8)]:.1f}% vs {100 * cs[(1.5, CONTROL, 0)]:.1f}%"
+    if (summary.task == "mbpp-calibration").any():
+        t4, chosen = select_gamma(summary)
+        lead = t4["mean"].max() / t4["mean"].drop(t4["mean"].idxmax()).max() - 1
+        ours["t4_gamma"] = f"{chosen:g} (the best mean leads the next by {100 * lead:.0f}%; CPU)"
+    ab = summary[(summary.task == "mbpp") & (summary["T"] == 0) & (summary.gen == 256) & (summary.D == 8)].set_index("method")
+    if {"spot", "spot-chain", "spot-nohedge", "spot-gamma γ=0"} <= set(ab.index):
+        ours["t17_chain"] = f"{ab.NFE['spot-chain'] - ab.NFE['spot']:+.1f}"
+        ours["t17_hedge"] = f"{ab.NFE['spot-nohedge'] - ab.NFE['spot']:+.1f} without it"
+    if padding is not None and {"spot", "spot-gamma γ=0"} <= set(padding.method):
+        pr = padding.set_index("method").ratio
+        ours["t17_pad"] = f"{pr['spot'] - pr['spot-gamma γ=0']:+.2f} (padded minus unpadded, back to back, CPU)"
     return pd.DataFrame([dict(claim=PAPER[k][0], paper=PAPER[k][1], embedded_target=ours.get(k, "not run")) for k in PAPER])
