@@ -13,6 +13,7 @@ MAX_BUDGET = 64            # the most drafts one verification forward holds: (1 
 POOL_SIZE = 300            # training-pool prompts in the collection the order model learns from (`spot-nb collect`)
 TASKS = ("humaneval", "mbpp", "gsm8k", "math500")   # the evaluation tasks (notebook 08 loads them, 17 benchmarks them)
 MBPP_ENV = "SPOT_NB_MBPP"  # environment variable naming mbpp.jsonl
+DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # entry-point group of drafters offered by name (`make_drafter`, `spot-nb bench`)
 
 def embedded_target_dir() -> Path:
     "Folder of the embedded target: $SPOT_NB_TARGET if set, else `data/spot-dlm` of the checkout."

@@ -100,8 +100,6 @@ def check_output(path: str | Path, force: bool | None = None) -> Path:
                              + ("" if force is None else ", or pass --force"))
     return p
 
-
-
 # %% ../nbs/90_cli.ipynb #1382e4c0
 DEMO_PROMPTS = [
     'def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',

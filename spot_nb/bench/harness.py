@@ -12,19 +12,19 @@ from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (MAX_BUDGET, MBPP_ENV, TASKS, check_checkpoint, check_device, check_temperature, default_drafter_path,
-                     embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
+from .. import (DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, TASKS, check_checkpoint, check_device, check_temperature,
+                     default_drafter_path, embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_VARIANTS',
-           'SPOT_METHODS', 'BUILTIN_METHODS', 'VERIFIERS', 'DRAFTER_ENTRY_POINTS', 'SCHEMA', 'META', 'SHARD_GLOB',
-           'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
-           'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
-           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
-           'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
-           'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
-           'bench', 'grid_keys', 'summarize', 'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser',
+           'SPOT_METHODS', 'BUILTIN_METHODS', 'VERIFIERS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS',
+           'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample', 'task_samples',
+           'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion', 'builds_with_defaults',
+           'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key', 'shard_path',
+           'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
+           'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world', 'bench', 'grid_keys',
+           'record_task', 'summarize', 'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser',
            'run_bench', 'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
@@ -97,7 +97,6 @@ SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": dict(shape="chain")
 SPOT_METHODS = tuple(SPOT_VARIANTS)
 BUILTIN_METHODS = (CONTROL, *SPOT_METHODS, "oracle-position", "oracle-token", "oracle-joint")
 VERIFIERS = ("coupled", "uncoupled", "greedy")               # Table 1's verifiers (notebook 13); only the first two are exact
-DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # `make_drafter`'s group (notebook 06), read here without importing torch
 
 def builds_with_defaults(cls) -> bool:
     "Whether a drafter class can be built with no arguments (the harness has none to give)."
@@ -435,6 +434,10 @@ def grid_keys(cfg: BenchConfig) -> set[tuple]:
             for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
             for G in cfg.gen_lengths for m in [Method(CONTROL), *cfg.methods]}
 
+def record_task(r: dict) -> str:
+    "A record's task as the summary names it: with its split when that is not the evaluation split (calibration rows apart)."
+    return r["task"] if r.get("split", "evaluation") == "evaluation" else f"{r['task']}-{r['split']}"
+
 def summarize(records: list[dict]):
     "The summary table (a DataFrame with `SUMMARY_COLUMNS`) of a list of records."
     import pandas as pd
@@ -445,8 +448,7 @@ def summarize(records: list[dict]):
     for r in records:
         if r["method"] == CONTROL and latest[record_key(r)] is not r: continue
         c = controls[r["group"]]
-        task = r["task"] if r.get("split", "evaluation") == "evaluation" else f'{r["task"]}-{r["split"]}'   # calibration rows apart
-        rows.append(dict(task=task, T=r["temperature"], gen=r["gen_length"], method=r["label"], D=r["budget"], nfe=r["nfe"],
+        rows.append(dict(task=record_task(r), T=r["temperature"], gen=r["gen_length"], method=r["label"], D=r["budget"], nfe=r["nfe"],
                          tokens=r["n_generated"], rounds=r["rounds"], seconds=r["seconds"], c_tokens=c["n_generated"],
                          c_seconds=c["seconds"], score=r["score"], identical=r["identical"]))
     if not rows: return pd.DataFrame(columns=SUMMARY_COLUMNS)
@@ -496,6 +498,8 @@ def write_summary(cfg: BenchConfig):
     atomic_write(cfg.out / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
     for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, cfg.out / f"bench-T{T:g}-gen{G}.png")
     return df
+
+
 
 # %% ../../nbs/17_harness.ipynb #549fc069
 def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:

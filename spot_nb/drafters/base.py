@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 import numpy as np
 import torch
+from .. import DRAFTER_ENTRY_POINTS       # the entry-point group other packages add drafters to
 from ..core import DraftContext, position_confidence, sample_token, transition
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DRAFTERS', 'DRAFTER_ENTRY_POINTS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter',
-           'StaleChainDrafter', 'PeekingDrafter', 'ProposalChainDrafter']
+__all__ = ['DRAFTERS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter', 'StaleChainDrafter',
+           'PeekingDrafter', 'ProposalChainDrafter']
 
 # %% ../../nbs/06_drafters.ipynb #45ca4835
 DRAFTERS: dict[str, type] = {}
@@ -30,8 +31,6 @@ class Drafter:
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
         "A draft tree rooted at `root` [L] from the stale conditionals [L, V] (None in a block's first round)."
         raise NotImplementedError
-
-DRAFTER_ENTRY_POINTS = "spot_nb.drafters"            # the entry-point group other packages add drafters to
 
 def make_drafter(name: str, **kwargs: Any) -> Drafter:
     "Build the drafter registered as `name`: by a module of `spot_nb/drafters/` (all imported first), a class defined in this process, or another package's `spot_nb.drafters` entry point."

@@ -6,12 +6,12 @@ Docs: https://spot-nb.github.io/spot_nb/paper_tables.html.md"""
 
 # %% ../../nbs/23_paper_tables.ipynb #6cc7f2a2
 from __future__ import annotations
-import contextlib, io, json
+import contextlib, io
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from .. import TASKS
-from ..bench.harness import CONTROL, bench_main, read_records, summarize
+from ..bench.harness import CONTROL, bench_main, read_records, record_task
 
 # %% auto #0
 __all__ = ['BASELINES', 'METHODS', 'COMMON', 'GAMMA_GRID', 'GAMMA_LABEL', 'PADDING_SEED', 'GRIDS', 'GAMMA_TIE', 'PAPER',
@@ -73,10 +73,6 @@ def round_blocks(accepted: list[int], nfe: int, block_size: int = 32) -> list[tu
             if block == n_blocks: return out
     raise ValueError(f"{len(accepted)} rounds and NFE {nfe} do not fill whole blocks of {block_size}")
 
-def _task(r: dict) -> str:
-    "A record's task, its split named when it is not the evaluation split (as in the harness's summary)."
-    return r["task"] if r.get("split", "evaluation") == "evaluation" else f"{r['task']}-{r['split']}"
-
 def tokens_by_block(records: list[dict], block_size: int = 32) -> pd.DataFrame:
     "Committed tokens per round in each generated block, per (task, T, method, D), from the records' accepted counts and NFE."
     rows = []
@@ -84,7 +80,7 @@ def tokens_by_block(records: list[dict], block_size: int = 32) -> pd.DataFrame:
         if r["method"] == CONTROL: continue
         per = {}
         for b, c in round_blocks(r["accepted"], r["nfe"], block_size): per.setdefault(b, []).append(c)
-        rows += [dict(task=_task(r), T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=sum(v), rounds=len(v))
+        rows += [dict(task=record_task(r), T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=sum(v), rounds=len(v))
                  for b, v in per.items()]
     g = pd.DataFrame(rows).groupby(["task", "T", "method", "D", "block"], sort=False)[["tokens", "rounds"]].sum()
     return g.assign(**{"tokens/round": g.tokens / g.rounds}).reset_index()
@@ -92,7 +88,7 @@ def tokens_by_block(records: list[dict], block_size: int = 32) -> pd.DataFrame:
 def commit_stats(records: list[dict]) -> pd.DataFrame:
     """Per (task, T, method, D): the mean share of commits that were the target's argmax and their mean probability under
     the target, over the records that carry them (Table 1's draft-free columns, and greedy matching's drift)."""
-    rows = [dict(task=_task(r), T=r["temperature"],
+    rows = [dict(task=record_task(r), T=r["temperature"],
                  gen=r["gen_length"], method=r["label"], D=r["budget"], argmax=r["argmax_fraction"], p_commit=r["mean_commit_prob"])
             for r in records if "argmax_fraction" in r]
     cols = ["task", "T", "gen", "method", "D"]
