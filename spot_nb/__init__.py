@@ -24,6 +24,10 @@ def default_drafter_path() -> Path:
     "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
     return embedded_target_dir().parent / "order-model.pt"
 
+def auto_drafter_path() -> Path:
+    "The shipped small order model that `spot-auto` (the cost-aware drafter) scores with: `data/order-model-small.pt`."
+    return embedded_target_dir().parent / "order-model-small.pt"
+
 def mbpp_path(path: str | Path | None = None) -> Path:
     "Location of mbpp.jsonl: the argument, else $SPOT_NB_MBPP, else ../shared/data/mbpp/mbpp.jsonl."
     if path: cands = [Path(path)]                            # an explicit path is taken as given

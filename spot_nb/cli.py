@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import (MAX_BUDGET, POOL_SIZE, __version__, check_checkpoint, check_device, default_drafter_path,
+from . import (MAX_BUDGET, POOL_SIZE, __version__, auto_drafter_path, check_checkpoint, check_device, default_drafter_path,
                      embedded_target_dir)      # the package root: light, so every check below runs before torch loads
 
 # %% auto #0
@@ -217,8 +217,8 @@ def _parser(bench: bool = False) -> Parser:
     d.add_argument("--target", **target)
     d.add_argument("--device", **device); d.add_argument("--dtype", **dtype)
     d.add_argument("--drafter", default=None, metavar="FILE",
-                   help="order-model checkpoint saved by train-drafter (default: the shipped data/order-model.pt; "
-                        "draft-free only if it is absent)")
+                   help="order-model checkpoint saved by train-drafter (default: the shipped data/order-model-small.pt with "
+                        "--budget auto, data/order-model.pt with a fixed budget; draft-free only if it is absent)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)",
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "
                                    "finished shards are kept).", formatter_class=HelpFormatter)
@@ -254,10 +254,11 @@ def _check_demo(a: argparse.Namespace) -> tuple[list[str], object]:
     _, L, n = target_config(a.target)
     check_gen_length(a.gen_length, L, n)
     prompts = a.prompt or DEMO_PROMPTS[:a.prompts or 2]
-    if a.drafter is None and not default_drafter_path().is_file():
-        print(f"no order model at {default_drafter_path()}: decoding draft-free only (train one with `spot-nb train-drafter`)")
+    shipped = auto_drafter_path() if a.budget == "auto" else default_drafter_path()   # spot-auto scores with the small model
+    if a.drafter is None and not shipped.is_file():
+        print(f"no order model at {shipped}: decoding draft-free only (train one with `spot-nb train-drafter`)")
         return prompts, None
-    return prompts, check_checkpoint(a.drafter or default_drafter_path())
+    return prompts, check_checkpoint(a.drafter or shipped)
 
 def main(argv: list[str] | None = None) -> int:
     "Entry point of the `spot-nb` command."

@@ -72,7 +72,7 @@ class RoundStats:
     rows: int                # rows of the verification forward (1 + drafts, or 1 + D when padded)
     accepted: int            # drafts on the accepted path
     committed: int           # tokens committed: accepted + the bonus (0 or 1)
-    drafter_seconds: float   # time spent in the drafter (and checking its tree)
+    drafter_seconds: float   # time spent in the drafter, checking its tree, and preparing its stale conditionals
 
 @dataclass
 class Round:
@@ -96,6 +96,7 @@ class Stream:
     tail: int = 0                 # prompt tokens at the start of the first block
     block: int = 0
     stale: torch.Tensor | None = None
+    stale_seconds: float = 0.0    # what preparing `stale` cost the loop: the drafter's time, charged to its next round
     blocks: list = field(default_factory=list)
     rounds: list = field(default_factory=list)
     nfe: int = 0
@@ -107,7 +108,7 @@ def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
     if s.drafter is None or s.ctx.budget == 0: tree = DraftTree(s.x, s.ctx.mask_id)
     else: tree = s.drafter.draft(s.x.clone(), s.stale, s.ctx)   # a copy of x; p̂ is the drafter's alone (the loop never reads it)
     check_tree(tree, s.x, s.ctx)
-    return tree, pack(tree, s.ctx.budget if s.ctx.pad else None), time.perf_counter() - t0
+    return tree, pack(tree, s.ctx.budget if s.ctx.pad else None), time.perf_counter() - t0 + s.stale_seconds
 
 def forward_many(target: BlockTarget, caches: list, rows: list[torch.Tensor]) -> list[torch.Tensor]:
     "One verification forward over the copies of several prompts: the target's `forward_batch` when it has one."
@@ -124,7 +125,7 @@ def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
     if s.block + 1 == s.n_blocks or hit_eos: s.done = True; return
     s.cache = target.commit_block(s.cache, s.x); s.nfe += 1
     s.block += 1
-    s.x, s.stale = torch.full_like(s.x, s.ctx.mask_id), None
+    s.x, s.stale, s.stale_seconds = torch.full_like(s.x, s.ctx.mask_id), None, 0.0
     s.ctx = s.ctx.at(s.block * len(s.x) - s.tail)
 
 def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable = verify_tree,
@@ -141,7 +142,9 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
             s.rounds.append(stats); s.nfe += 1
             s.x = ver.state
             if s.drafter is not None and s.ctx.budget > 0:                 # only a drafter reads them: draft-free skips the softmax
-                s.stale = lg[ver.deepest].float().softmax(-1)             # [L, V] next round's stale conditionals
+                t0 = time.perf_counter()                                   # [L, V] next round's stale conditionals, or logits
+                s.stale = lg[ver.deepest] if getattr(s.drafter, "reads_logits", False) else lg[ver.deepest].float().softmax(-1)
+                s.stale_seconds = time.perf_counter() - t0
             if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 
 def decode_block(target: BlockTarget, cache: Any, x: torch.Tensor, drafter, ctx: DraftContext,

@@ -18,49 +18,74 @@ from .core import atomic_write
 from .trajectories import STALE_TOP_K
 
 # %% auto #0
-__all__ = ['N_FEATURES', 'order_features', 'OrderModel', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt',
-           'evaluate_order', 'train_order_model']
+__all__ = ['N_FEATURES', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel', 'OrderExamples',
+           'examples_from_trajectories', 'split_by_prompt', 'evaluate_order', 'train_order_model']
 
 # %% ../nbs/11_order_model.ipynb #015be5ee
-N_FEATURES = 2 * STALE_TOP_K + 8 + 2 + 1     # raw and log stale top-k, 8 summaries, 2 path features, the mask
+def feature_count(k: int) -> int:
+    "Features per position with the stale top-k: raw and log top-k, 4 stale summaries, 7 features of the state (`state_features`)."
+    return 2 * k + 4 + 7
+
+N_FEATURES = feature_count(STALE_TOP_K)
+
+def stale_features(stale_p: torch.Tensor, top1: torch.Tensor | None = None) -> torch.Tensor:
+    """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K]: once per round, whatever
+    the path. In NumPy (float32), as `state_features`."""
+    K = stale_p.shape[-1]
+    p = np.maximum(stale_p.detach().float().cpu().numpy(), np.float32(0))
+    logp = np.log(np.maximum(p, np.float32(1e-8)))
+    t1 = p[..., 0] if top1 is None else top1.detach().float().cpu().numpy()   # float32 top-1 when available (float16 ties near 1)
+    mass = p.sum(-1)
+    q = p / np.maximum(mass, np.float32(1e-8))[..., None]
+    ent = -(q * np.log(np.maximum(q, np.float32(1e-12)))).sum(-1) / np.float32(math.log(K))
+    summary = np.stack([np.log(np.maximum(t1, np.float32(1e-8))), t1 - p[..., 1], mass, ent], -1)
+    return torch.from_numpy(np.concatenate([p, logp, summary], -1)).to(stale_p.device)
+
+def state_features(top1: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor) -> torch.Tensor:
+    """The features of the hypothetical state y, [B, L, 7], from the stale top-1 [B, L], y's mask [B, L], taken-on-path [B, L],
+    depth [B]. Computed in NumPy (float32), whose small-array ops cost a microsecond where torch's cost ten: a drafter calls this every level."""
+    t1, m = top1.detach().float().cpu().numpy(), masked.cpu().numpy()
+    B, L = m.shape
+    conf = np.where(m, t1, np.float32(-1.0))
+    rank = np.argsort(np.argsort(-conf, axis=-1, kind="stable"), axis=-1, kind="stable").astype(np.float32) / L   # 0 = most confident
+    idx = np.broadcast_to(np.arange(L, dtype=np.float32), (B, L))
+    big = np.float32(L)
+    left_pos = np.maximum.accumulate(np.where(m, np.float32(-1.0), idx), axis=-1)           # last filled at or before i
+    left = np.where(left_pos >= 0, idx - left_pos, big) / L
+    right_pos = np.minimum.accumulate(np.where(m, big, idx)[:, ::-1], axis=-1)[:, ::-1]      # first filled at or after i
+    right = np.where(right_pos < L, right_pos - idx, big) / L
+    depth_ = np.broadcast_to((depth.cpu().numpy().astype(np.float32) / L)[:, None], (B, L))
+    out = np.stack([rank, idx / L, left, right, taken.cpu().numpy().astype(np.float32), depth_, m.astype(np.float32)], -1)
+    return torch.from_numpy(out).to(masked.device)
 
 def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor,
                    top1: torch.Tensor | None = None) -> torch.Tensor:
     "Features [B, L, N_FEATURES] from stale top-32 probs [B, L, 32], y's mask [B, L] bool, taken-on-path [B, L] bool, depth [B]."
-    B, L, K = stale_p.shape
-    p = stale_p.float().clamp_min(0)
-    logp = p.clamp_min(1e-8).log()
-    top1 = p[..., 0] if top1 is None else top1.float()        # float32 top-1 when available (float16 ties near 1)
-    top2 = p[..., 1]
-    mass = p.sum(-1)
-    q = p / mass.clamp_min(1e-8)[..., None]
-    ent = -(q * q.clamp_min(1e-12).log()).sum(-1) / math.log(K)
-    conf = top1.masked_fill(~masked, -1.0)
-    rank = conf.argsort(dim=-1, descending=True, stable=True).argsort(dim=-1, stable=True).float() / L   # 0 = most confident
-    idx = torch.arange(L, dtype=torch.float32, device=p.device).expand(B, L)
-    filled = ~masked
-    big = torch.full((B, L), float(L), device=p.device)
-    left_pos = torch.where(filled, idx, torch.full_like(idx, -1.0)).cummax(-1).values         # last filled at or before i
-    left = torch.where(left_pos >= 0, idx - left_pos, big) / L
-    right_pos = torch.where(filled, idx, big).flip(-1).cummin(-1).values.flip(-1)             # first filled at or after i
-    right = torch.where(right_pos < L, right_pos - idx, big) / L
-    summary = torch.stack([top1.clamp_min(1e-8).log(), top1 - top2, mass, ent, rank, idx / L, left, right], -1)
-    path = torch.stack([taken.float(), (depth.float() / L)[:, None].expand(B, L)], -1)
-    return torch.cat([p, logp, summary, path, masked.float()[..., None]], -1)
+    top1 = stale_p[..., 0].float().clamp_min(0) if top1 is None else top1.float()
+    return torch.cat([stale_features(stale_p, top1), state_features(top1, masked, taken, depth)], -1)
 
 # %% ../nbs/11_order_model.ipynb #530f5aa8
 class OrderModel(nn.Module):
-    "q(s | y): a 3-layer transformer encoder over the L positions of a block, scoring masked positions."
+    """q(s | y): a transformer encoder (3 layers by default) over the L positions of a block, scoring masked positions.
+    `open_rows_only`: the stale features of positions already filled at the root are zeros, so that a drafter takes the
+    stale top-k over the vocabulary only at the open positions."""
     def __init__(self, block_size: int = 32, d_model: int = 128, n_heads: int = 8, n_layers: int = 3, d_ff: int = 512,
-                 n_features: int = N_FEATURES):
+                 n_features: int = N_FEATURES, open_rows_only: bool = False):
         super().__init__()
         self.config = dict(block_size=block_size, d_model=d_model, n_heads=n_heads, n_layers=n_layers, d_ff=d_ff, n_features=n_features)
+        if open_rows_only: self.config["open_rows_only"] = True              # absent from the paper-sized model's checkpoint
+        if n_features != feature_count(self.stale_k): raise ValueError(f"n_features must be 2k + 11 for a stale top-k, got {n_features}")
         self.inp = nn.Linear(n_features, d_model)
         self.pos = nn.Parameter(torch.zeros(block_size, d_model))
         layer = nn.TransformerEncoderLayer(d_model, n_heads, d_ff, dropout=0.0, batch_first=True, norm_first=True)
         self.encoder = nn.TransformerEncoder(layer, n_layers, enable_nested_tensor=False)
         self.norm = nn.LayerNorm(d_model)
         self.head = nn.Linear(d_model, 1)
+
+    @property
+    def stale_k(self) -> int:
+        "How many stale top probabilities per position its features hold (32 for the paper-sized model)."
+        return (self.config["n_features"] - feature_count(0)) // 2
 
     def forward(self, features: torch.Tensor, masked: torch.Tensor) -> torch.Tensor:
         "Log q(s | y) [B, L] (−inf at filled positions) from features [B, L, F] and y's mask [B, L]."
@@ -72,7 +97,7 @@ class OrderModel(nn.Module):
     def frozen(self, block_size: int | None = None):
         "A TorchScript-frozen copy for inference on blocks of `block_size`: same log q, less per-call overhead; rebuilt when the weights change."
         L = block_size or self.config["block_size"]
-        params = self.__dict__.setdefault("_params", list(self.parameters()))
+        params = self.__dict__.get("_params") or self.__dict__.setdefault("_params", list(self.parameters()))   # listed once: a call costs microseconds
         version = tuple(p._version for p in params)      # bumped by every in-place update (optimizer step, load)
         cached = self.__dict__.setdefault("_frozen", {}).get(L)
         if cached is None or cached[0] != version:
@@ -117,8 +142,9 @@ class OrderExamples:
         ok = ds[None, :] < n_future[:, None]
         return torch.nonzero(ok)                                               # rows: (i, d)
 
-    def batch(self, pairs: torch.Tensor):
-        "(features, y's mask, target position) for a batch of (i, d) pairs."
+    def batch(self, pairs: torch.Tensor, open_rows_only: bool = False, stale_k: int = STALE_TOP_K):
+        """(features, y's mask, target position) for a batch of (i, d) pairs, from the first `stale_k` stored stale probabilities;
+        `open_rows_only`: zero stale features where the root is filled."""
         i, d = pairs[:, 0], pairs[:, 1]
         fut = self.future[i]                                                    # [B, L]
         L = fut.shape[1]
@@ -127,7 +153,9 @@ class OrderExamples:
         taken = torch.zeros(fut.shape, dtype=torch.long).scatter_add_(1, fut.clamp_min(0), prefix.long()) > 0  # first d commits
         masked = self.root_masked[i] & ~taken
         target = fut.gather(1, d[:, None]).squeeze(1)
-        return order_features(self.stale_p[i], masked, taken, d, self.stale_conf[i]), masked, target
+        stale_p, top1 = self.stale_p[i][..., :stale_k], self.stale_conf[i]
+        if open_rows_only: stale_p, top1 = stale_p * self.root_masked[i][..., None], top1 * self.root_masked[i]
+        return order_features(stale_p, masked, taken, d, top1), masked, target
 
 def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
     "Order-model examples from a trajectory dataset (rows in decode order, T=0); the mask id is read off the states by default."
@@ -166,7 +194,7 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
     hit_m, hit_c, depth = [], [], []
     for j in range(0, len(pairs), batch):
         pb = pairs[j: j + batch]
-        feats, masked, target = ex.batch(pb)
+        feats, masked, target = ex.batch(pb, model.config.get("open_rows_only", False), model.stale_k)
         hit_m.append(model(feats, masked).argmax(-1) == target)
         hit_c.append(ex.stale_conf[pb[:, 0]].masked_fill(~masked, -1).argmax(-1) == target)   # ties -> lowest index
         depth.append(pb[:, 1])
@@ -176,21 +204,31 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
 
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
-                      max_seconds: float = float("inf"), progress: bool = True) -> tuple[OrderModel, dict]:
-    "Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report."
+                      max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
+                      teacher: OrderModel | None = None, distill: float = 0.5) -> tuple[OrderModel, dict]:
+    """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`: `OrderModel`
+    sizes (the paper's 3-layer encoder by default). With a `teacher`, the loss mixes the target's commit (1 − `distill`)
+    with the teacher's whole log q (`distill`, a KL divergence): distillation into a smaller scorer."""
+    if teacher is not None and not 0 <= distill <= 1: raise ValueError(f"distill must be in [0, 1], got {distill!r}")
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
     train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
     pairs = ex.pairs(d_max); pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
-    model = OrderModel(block_size=L)
+    model = OrderModel(block_size=L, **(config or {}))
+    if teacher is not None: teacher = teacher.eval()
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     g = torch.Generator().manual_seed(seed); t0 = time.time(); losses = []
     for ep in range(epochs):
         perm = pairs[torch.randperm(len(pairs), generator=g)]
         bar = tqdm(range(0, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
         for j in bar:
-            feats, masked, target = ex.batch(perm[j: j + batch])
-            loss = F.nll_loss(model(feats, masked), target)
+            feats, masked, target = ex.batch(perm[j: j + batch], model.config.get("open_rows_only", False), model.stale_k)
+            logq = model(feats, masked)                                         # [B, L]
+            loss = F.nll_loss(logq, target)
+            if teacher is not None:
+                with torch.no_grad(): t_logq = teacher(feats, masked)
+                kl = (t_logq.exp() * (t_logq - logq)).masked_fill(~masked, 0.0).sum(-1).mean()   # KL(teacher ‖ student)
+                loss = (1 - distill) * loss + distill * kl
             opt.zero_grad(); loss.backward(); opt.step()
             losses.append(loss.item())
             if time.time() - t0 > max_seconds: break

@@ -113,7 +113,7 @@ def pack(tree: DraftTree, pad_to: int | None = None) -> torch.Tensor:
 def check_tree(tree: DraftTree, x: torch.Tensor, ctx: DraftContext) -> None:
     "Raise a ValueError unless `tree` is a valid draft tree rooted at the current state `x` [L] within `ctx.budget`."
     if not isinstance(tree, DraftTree): raise TypeError(f"a drafter must return a DraftTree, got {type(tree).__name__}")
-    states = tree.states()                                                  # [N, L]
+    states = tree.states() if tree.n_drafts else tree.root[None]           # [N, L]; a root alone is not stacked (every round pays this)
     if states.dim() != 2 or states.shape[1] != x.shape[0]:
         raise ValueError(f"the drafter returned states of width {tuple(states.shape[1:])}, but the block has L={x.shape[0]}")
     if states.dtype != torch.long or states.device != x.device:
@@ -123,17 +123,18 @@ def check_tree(tree: DraftTree, x: torch.Tensor, ctx: DraftContext) -> None:
     if tree.n_drafts > ctx.budget:
         raise ValueError(f"the drafter returned {tree.n_drafts} drafts, more than the budget D={ctx.budget}")
     if tree.n_drafts == 0: return
-    parent = torch.tensor([n.parent for n in tree.nodes[1:]], device=x.device)                      # [N-1]
-    edge = torch.tensor([(n.s, n.v) for n in tree.nodes[1:]], device=x.device)                      # [N-1, 2]
-    if bool((parent < 0).any()) or bool((parent >= torch.arange(1, len(tree), device=x.device)).any()):
+    # in NumPy: a few small arrays, checked every drafted round, where torch's per-op cost would dominate
+    parent = np.array([n.parent for n in tree.nodes[1:]])                                          # [N-1]
+    s, v = np.array([n.s for n in tree.nodes[1:]]), np.array([n.v for n in tree.nodes[1:]])       # [N-1] each
+    if (parent < 0).any() or (parent >= np.arange(1, len(tree))).any():
         raise ValueError("the drafter's tree has a node whose parent does not precede it")
-    prev, cur = states[parent], states[1:]                                  # [N-1, L] each
-    changed = prev != cur
-    rows = torch.arange(len(parent), device=x.device)
-    ok = ((changed.sum(-1) == 1) & changed[rows, edge[:, 0]] & (prev[rows, edge[:, 0]] == ctx.mask_id)
-          & (cur[rows, edge[:, 0]] == edge[:, 1]) & (edge[:, 1] != ctx.mask_id))
+    st = states.cpu().numpy()
+    prev, cur = st[parent], st[1:]                                          # [N-1, L] each
+    changed, rows, s_ = prev != cur, np.arange(len(parent)), s.clip(0, st.shape[1] - 1)
+    ok = ((s == s_) & (changed.sum(-1) == 1) & changed[rows, s_] & (prev[rows, s_] == ctx.mask_id)
+          & (cur[rows, s_] == v) & (v != ctx.mask_id))
     if not bool(ok.all()):
-        i = int((~ok).nonzero()[0]) + 1
+        i = int(np.flatnonzero(~ok)[0]) + 1
         raise ValueError(f"draft node {i} is not its parent with one masked position filled by its edge (s, v)")
 
 # %% ../nbs/05_verify.ipynb #b173ee81

@@ -21,8 +21,11 @@ __all__ = ['DRAFTERS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialD
 DRAFTERS: dict[str, type] = {}
 
 class Drafter:
-    "Base class of every drafter: `draft(root, stale, ctx)` proposes at most `ctx.budget` states below `root`."
+    """Base class of every drafter: `draft(root, stale, ctx)` proposes at most `ctx.budget` states below `root`. `stale` is
+    the target's distribution at the root [L, V] from the last forward — probabilities, or the raw logits for a drafter
+    that sets `reads_logits` and computes only what it needs from them."""
     name: str = ""                                   # subclasses with a name are registered under it
+    reads_logits: bool = False                       # True: `stale` holds logits, and the loop computes no softmax for it
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

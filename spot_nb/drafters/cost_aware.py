@@ -17,15 +17,17 @@ from ..decode import Round, decode
 from ..target import embedded_target_dir
 from ..verify import DraftTree, check_tree, pack, verify_tree
 from .base import Drafter
-from .spot import SpotDrafter, _children, _key, _state, tree_of
+from .. import auto_drafter_path
+from .spot import SpotDrafter, _key, _level, tree_of
+from ..order_model import OrderModel
 
 # %% auto #0
-__all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'CostModel', 'roofline_costs', 'gpu_bench_costs',
-           'stale_bound', 'record_acceptance', 'fingerprint', 'fit_logistic', 'AcceptanceCalibration',
-           'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability', 'crossfit_predict',
-           'default_calibration_path', 'best_prefix', 'coherent', 'value_bound', 'paying_paths', 'CostAwareDrafter',
-           'measure_costs', 'cost_cache_dir', 'forward_costs', 'cost_aware_drafter', 'LoggingSpotDrafter',
-           'modelled_ms', 'run_grid', 'summarize']
+__all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'CostModel', 'roofline_costs',
+           'gpu_bench_costs', 'stale_bound', 'probs_for', 'record_acceptance', 'fingerprint', 'fit_logistic',
+           'AcceptanceCalibration', 'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability',
+           'crossfit_predict', 'shipped_calibrations', 'default_calibration_path', 'best_prefix', 'coherent',
+           'value_bound', 'paying_paths', 'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs',
+           'cost_aware_drafter', 'LoggingSpotDrafter', 'modelled_ms', 'run_grid', 'summarize']
 
 # %% ../../nbs/22_cost_aware.ipynb #68010c61
 @dataclass
@@ -33,7 +35,7 @@ class CostModel:
     """Milliseconds of the parts of one round on one machine. `copies_ms[R-1]`: a verification forward over R copies
     (R = 1 … D_max + 1); `scorer_ms[B-1]`: one order-model call over B hypothetical states, features included;
     `draft_ms`: the rest of a drafted round's drafter work (vocabulary top-k, hypotheses, tree); `bound_ms`: the
-    skip test; `loop_ms`: the decode loop's own work per round (stale softmax, checks, verification).
+    skip test; `loop_ms`: the decode loop's own work per round (checks, verification; spot-auto reads logits, so no softmax).
     `source` says whether the numbers were measured (where) or modelled (how)."""
     copies_ms: list[float]
     scorer_ms: list[float]
@@ -49,18 +51,18 @@ class CostModel:
         if not all(math.isfinite(v) and v >= 0 for v in vals) or self.copies_ms[0] <= 0:
             raise ValueError(f"costs must be finite milliseconds >= 0 (one copy > 0), got {vals}")
         # decisions read a non-decreasing curve: measurement noise must not make R + 1 copies look cheaper than R
-        self._copies = np.maximum.accumulate(np.asarray(self.copies_ms, dtype=float))
-        self._scorer = np.maximum.accumulate(np.asarray(self.scorer_ms, dtype=float))
+        self._copies = np.maximum.accumulate(np.asarray(self.copies_ms, dtype=float)).tolist()     # Python floats: read every round
+        self._scorer = np.maximum.accumulate(np.asarray(self.scorer_ms, dtype=float)).tolist()
 
     @property
     def d_max(self) -> int: return len(self.copies_ms) - 1
 
     @staticmethod
-    def _at(curve: np.ndarray, n: int) -> float:
+    def _at(curve: list[float], n: int) -> float:
+        if 1 <= n <= len(curve): return curve[n - 1]
         if n < 1: raise ValueError(f"need at least one row, got {n}")
-        if n <= len(curve): return float(curve[n - 1])
         slope = curve[-1] - curve[-2] if len(curve) > 1 else curve[-1]      # linear beyond the last measured point
-        return float(curve[-1] + slope * (n - len(curve)))
+        return curve[-1] + slope * (n - len(curve))
 
     def forward(self, rows: int) -> float: return self._at(self._copies, rows)
     def scorer(self, batch: int) -> float: return self._at(self._scorer, batch)
@@ -110,10 +112,19 @@ def gpu_bench_costs(drafter: CostModel, path: str | Path, shape: str = "sdar-8b"
                      f"drafter parts from: {drafter.source}", meta=dict(kind="gpu_bench", path=str(path)))
 
 # %% ../../nbs/22_cost_aware.ipynb #2567a587
-def stale_bound(root: torch.Tensor, stale: torch.Tensor, mask_id: int) -> float:
-    "The largest stale top-1 probability over `root`'s masked positions: no draft's prefix mass can exceed it (q ≤ 1, p̂ ≤ top-1)."
-    open_ = root == mask_id
-    return float(stale.amax(-1)[open_].max()) if bool(open_.any()) else 0.0
+def stale_bound(root: torch.Tensor, stale: torch.Tensor, mask_id: int, logits: bool = False) -> float:
+    """The largest stale top-1 probability over `root`'s masked positions: no draft's prefix mass can exceed it (q ≤ 1,
+    p̂ ≤ top-1). From probabilities [L, V], or from `logits` (max p = 1 / Σ exp(l − max l), no softmax written)."""
+    if not logits: return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
+    l = stale[root == mask_id].float()                                              # [n_open, V]
+    return float((l - l.amax(-1, keepdim=True)).exp().sum(-1).reciprocal().max()) if len(l) else 0.0
+
+def probs_for(order_model, root: torch.Tensor, logits: torch.Tensor, mask_id: int) -> torch.Tensor:
+    """The stale probabilities [L, V] `order_model`'s drafter reads, from the logits at `root`: a softmax at the open
+    positions only (zeros elsewhere) when the model reads only those (`open_rows_only`), else at every position."""
+    if not order_model.config.get("open_rows_only", False): return logits.float().softmax(-1)
+    rows = (root == mask_id).nonzero(as_tuple=True)[0]
+    return logits.new_zeros(logits.shape, dtype=torch.float32).index_copy_(0, rows, logits[rows].float().softmax(-1))
 
 # %% ../../nbs/22_cost_aware.ipynb #d3eb0406
 RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound", "accepted")
@@ -278,17 +289,26 @@ def crossfit_predict(records: dict, folds: int = 2, **fit_kw) -> np.ndarray:
         out[fold == f] = node_probabilities(cal, held)
     return out
 
-def default_calibration_path() -> Path:
-    "The shipped acceptance calibration: `data/acceptance-calibration.json` beside the embedded target and order model."
-    return embedded_target_dir().parent / "acceptance-calibration.json"
+def shipped_calibrations() -> dict[str, Path]:
+    "The shipped acceptance calibrations (`data/acceptance-calibration*.json`, beside the order models) by the fingerprint of the order model each was fit for."
+    paths = sorted(embedded_target_dir().parent.glob("acceptance-calibration*.json"))
+    return {json.loads(p.read_text()).get("meta", {}).get("order_model"): p for p in paths}
+
+def default_calibration_path(order_model) -> Path:
+    "The shipped acceptance calibration fit for `order_model`, found by its `fingerprint`."
+    fp, shipped = fingerprint(order_model), shipped_calibrations()
+    if fp not in shipped:
+        raise ValueError(f"no shipped acceptance calibration fits this order model ({fp}): fit one with "
+                         "fit_acceptance(record_acceptance(...)) (notebook 22) and pass it as calibration=")
+    return shipped[fp]
 
 # %% ../../nbs/22_cost_aware.ipynb #ea1751ef
 def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, float]:
     "(k, value): the number of drafts (best first, probabilities `P`) maximising Σ_{i≤k} P_i − λ·(c(k+1) − c(1)), and that maximum (k = 0: no draft)."
-    best_k, best_v, acc = 0, 0.0, 0.0
+    best_k, best_v, acc, c1 = 0, 0.0, 0.0, costs.forward(1)
     for k, p in enumerate(P, start=1):
         acc += p
-        v = acc - lam * (costs.forward(k + 1) - costs.forward(1))
+        v = acc - lam * (costs.forward(k + 1) - c1)
         if v > best_v + 1e-12: best_k, best_v = k, v
     return best_k, best_v
 
@@ -303,42 +323,52 @@ def value_bound(edge_bound: Callable[[bool, int], float], budget: int, lam: floa
     """An upper bound on `best_prefix`'s value over any tree of at most `budget` coherent drafts, from edge bounds
     `edge_bound(best, depth)`: a draft at depth d is at most the best chain's U_d = Π_j edge_bound(j == 1, j), the
     depth-1 drafts after the best at most edge_bound(False, 1), and each depth's drafts sum to at most 1."""
-    slots, U = [], 1.0
+    slots, U, sibling = [], 1.0, edge_bound(False, 1)
     for d in range(1, budget + 1):
         U *= edge_bound(d == 1, d)
-        layer = [U] + [edge_bound(False, 1) if d == 1 else U] * (budget - 1)
+        layer = [U] + [sibling if d == 1 else U] * (budget - 1)
         slots += coherent(layer, 1.0)
     return best_prefix(sorted(slots, reverse=True)[:budget], lam, costs)[1]
 
 # %% ../../nbs/22_cost_aware.ipynb #6fd5a3a6
 def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, edge: Callable[[float, float, bool, int], float],
-                 lam: float, costs: CostModel, tau: float = 1.0) -> tuple[list[tuple[tuple, float, float]], list[int]]:
+                 lam: float, costs: CostModel, tau: float = 1.0, prune: bool = True) -> tuple[list[tuple[tuple, float, float]], list[int]]:
     """The drafts worth a copy. DDTree's candidates are grown level by level (one scorer call per level), each child's
     acceptance probability P = P(parent)·edge(q, p̂, best, depth) (best: the highest-mass candidate, known after the first
     level since no deeper draft outweighs its depth-1 ancestor), made `coherent` among siblings; a level is scored only while it could repay its call. The
     candidates are ranked by P (parents first: a child's P never exceeds its parent's) and cut at the best prefix
-    (`best_prefix`). Returns ([(path, mass, P)], scorer batch sizes)."""
+    (`best_prefix`). A child whose P cannot beat λ times the cheapest copy is never part of that prefix (no draft after
+    it could pay its own copy either), so it is not kept; positions are visited by falling q, and the visit stops where
+    even the likeliest token would fall below that floor (`prune=False` keeps every child: the reference it is tested
+    against). Returns ([(path, mass, P)], scorer batch sizes)."""
     root_masked = root == mask_id
     n_masked = int(root_masked.sum())
     best_p = [max((pv for _, pv in h), default=0.0) for h in hyps]                 # max_v p̂_s(v) per position
-    p_of = [dict(h) for h in hyps]                                                 # p̂_s(v)
     root_open = set(root_masked.nonzero(as_tuple=True)[0].tolist())
+    p_max = max((best_p[s] for s in root_open), default=0.0)
+    # no draft whose P is at or below λ times the cheapest copy pays (nor does any after it): none is kept
+    floor_P = lam * min(costs.forward(j + 1) - costs.forward(j) for j in range(1, budget + 1)) if prune else -math.inf
     info: dict[tuple, tuple[float, float]] = {(): (1.0, 1.0)}                    # path -> (mass, P)
     expanded, frontier, batches, ranked, k, best = set(), [()], [], [], 0, None
     def child_bound(p) -> float:      # P of p's likeliest possible child: q ≤ 1, p̂ ≤ the best over p's open positions, not the best draft
         ph = max((best_p[s] for s in root_open - {s for s, _ in p}), default=0.0)
         return info[p][1] * edge(1.0, ph, False, len(p) + 1) if ph > 0 else 0.0
     while frontier:
-        ys = torch.stack([_state(root, p) for p in frontier])                    # [B, L]
-        masked = ys == mask_id
-        logq = order_logq(ys, root_masked[None] & ~masked, torch.tensor([len(p) for p in frontier], device=root.device))
+        q, open_ = _level(root, mask_id, frontier, order_logq, tau)
         batches.append(len(frontier))
-        kids = [(p, c, m) for i, p in enumerate(frontier) for c, m in _children(p, info[p][0], logq[i], masked[i], hyps, tau, 0.0)]
-        if not batches[1:] and kids: best = min(kids, key=lambda pcm: _key(pcm[1], pcm[2]))[1]    # the first level holds the best draft
+        if len(batches) == 1:            # the first level holds the highest-mass draft (ties: DDTree's key, the smaller edge)
+            top = max(((q[0][s] * pv, -s, -v) for s in open_[0] for v, pv in hyps[s]), default=(0.0,))
+            best = ((-top[1], -top[2]),) if top[0] > 0 else None
         raw = {}
-        for p, c, m in kids:
-            (mp, Pp), (s, v) = info[p], c[-1]; ph = p_of[s][v]
-            raw.setdefault(p, []).append((Pp * edge(m / (mp * ph), ph, c == best, len(c)), m, c))     # m = m(parent)·q·p̂
+        for i, p in enumerate(frontier):
+            (mp, Pp), d = info[p], len(p) + 1
+            for s in sorted(open_[i], key=q[i].__getitem__, reverse=True):
+                qs = q[i][s]
+                if Pp * edge(qs, p_max, True, d) <= floor_P: break                # edge rises with q and p̂: no later position pays
+                for v, pv in hyps[s]:
+                    c, m = p + ((s, v),), mp * qs * pv
+                    P = Pp * edge(qs, pv, c == best, d)
+                    if m > 0 and P > floor_P: raw.setdefault(p, []).append((P, m, c))
         for p, cs in raw.items():
             cs.sort(key=lambda x: (-x[0], _key(x[2], x[1])))
             for (_, m, c), P in zip(cs, coherent([x[0] for x in cs], info[p][1])): info[c] = (m, P)
@@ -361,12 +391,13 @@ class CostAwareDrafter(Drafter):
     conditionals shows that no draft could pay, and then the order model is not called. `adapt`: step of the online
     correction of the calibration from the drafter's own outcomes (0: off). Decode with `pad=False`."""
     name = "spot-auto"
+    reads_logits = True      # the skip test reads the open rows' logits; the order model's inputs are taken only when it drafts
     def __init__(self, order_model, costs: CostModel, calibration: AcceptanceCalibration | str | Path | None = None,
                  tau: float = 1.0, runner_up_below: float = 0.6, prior_rounds: int = 8, adapt: float = 0.1, freeze: bool = True):
         if not isinstance(costs, CostModel):
             raise TypeError("costs must be a CostModel: measure one with forward_costs(target, order_model), or build the drafter with cost_aware_drafter(target)")
         self.calibration = calibration if isinstance(calibration, AcceptanceCalibration) else \
-            AcceptanceCalibration.load(calibration or default_calibration_path())
+            AcceptanceCalibration.load(calibration or default_calibration_path(order_model))
         want = self.calibration.meta.get("order_model")
         if want and want != fingerprint(order_model):
             raise ValueError("the acceptance calibration was fit for another order model: recalibrate with "
@@ -404,13 +435,18 @@ class CostAwareDrafter(Drafter):
         if self._edges.get(temperature, (None,))[0] != d: self._edges[temperature] = (d, self.calibration.edge_fn(temperature, d))
         return self._edges[temperature][1]
 
+    SKIP_BOX = (0.05, 0.25)   # how far λ (relative) and the online correction may move before b* is found again
+
     def skip_below(self, lam: float, temperature: float, D: int) -> float:
-        """b*: rounds whose stale bound is at most b* cannot repay the drafter (`value_bound` is monotone in the bound),
-        found by bisection; kept while λ stays within 2% and the online correction within 0.1."""
+        """b*: rounds whose stale bound is at most b* cannot repay the drafter, found by bisection (`value_bound` is
+        monotone in the bound). It is found at the corner of a box around (λ, δ) where drafting pays most — λ 5% lower, the
+        online correction 0.25 higher — so it holds, conservatively, for every (λ, δ) in the box, and is kept while they stay in it."""
         k, d = self._skip, self.offset.get(temperature, 0.0)
-        if k is None or k[1:3] != (temperature, D) or abs(k[0] - lam) > 0.02 * k[0] or abs(k[3] - d) > 0.1:
-            edge, c = self._edge(temperature), self.costs
-            pays = lambda b: value_bound(lambda best, dd: edge(1.0, b, best, dd), D, lam, c) > lam * (c.draft_ms + c.scorer(1))
+        rel, band = self.SKIP_BOX
+        if k is None or k[1:3] != (temperature, D) or abs(k[0] - lam) > rel * k[0] or abs(k[3] - d) > band:
+            lam_lo, c = lam * (1 - rel), self.costs
+            edge, cost = self.calibration.edge_fn(temperature, d + band), lam_lo * (c.draft_ms + c.scorer(1))
+            pays = lambda b: value_bound(lambda best, dd: edge(1.0, b, best, dd), D, lam_lo, c) > cost
             lo, hi = 0.0, 1.0
             if not pays(hi): lo = hi
             else:
@@ -442,15 +478,15 @@ class CostAwareDrafter(Drafter):
 
     @torch.inference_mode()
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        "The paying drafts below `root` [L] (possibly none), from stale conditionals [L, V]."
+        "The paying drafts below `root` [L] (possibly none), from the target's logits at `root` [L, V] (`reads_logits`)."
         if ctx.pad: raise ValueError("spot-auto chooses how many copies each round verifies: decode with pad=False")
         tree, D = DraftTree(root, ctx.mask_id), min(ctx.budget, self.costs.d_max)
         if D == 0 or stale is None: return self._done(tree, [], [], bound=False)
         if self.adapt: self._observe(root, ctx)
         lam, T = self.throughput, ctx.temperature
-        if stale_bound(root, stale, ctx.mask_id) <= self.skip_below(lam, T, D):     # q ≤ 1, p̂ ≤ bound: no tree could repay the drafter
+        if stale_bound(root, stale, ctx.mask_id, logits=True) <= self.skip_below(lam, T, D):   # q ≤ 1, p̂ ≤ bound: no tree could repay the drafter
             return self._done(tree, [], [], bound=True, ctx=ctx)
-        hyps, order_logq = self.spot.scorer(root, stale, ctx)
+        hyps, order_logq = self.spot.scorer(root, probs_for(self.model, root, stale, ctx.mask_id), ctx)
         chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, self._edge(T), lam, self.costs, self.spot.tau)
         chosen.sort(key=lambda x: len(x[0]))                                        # parents before children
         return self._done(tree_of(root, ctx.mask_id, chosen), [P for *_, P in chosen], batches, bound=True, ctx=ctx)
@@ -458,6 +494,12 @@ class CostAwareDrafter(Drafter):
 # %% ../../nbs/22_cost_aware.ipynb #86965475
 def _sync(device: torch.device) -> None:
     if device.type == "cuda": torch.cuda.synchronize()
+
+class _SpotFromLogits(SpotDrafter):
+    "SPOT reading the loop's logits as spot-auto does (`probs_for`): what a drafted round of spot-auto pays, for `measure_costs`."
+    reads_logits = True
+    def draft(self, root, stale, ctx):
+        return super().draft(root, None if stale is None else probs_for(self.model, root, stale, ctx.mask_id), ctx)
 
 @torch.inference_mode()
 def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, reps: int = 15, in_situ: int = 3,
@@ -473,32 +515,32 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     ids = torch.randint(0, V - 1, (prefix_len,), generator=g); ids[ids >= mask_id] += 1          # never the mask token
     cache, x = target.prefill(ids.to(dev))
     ctx = DraftContext(mask_id, budget=1)
-    states = []                                   # (state, stale conditionals, logits at the state) along a draft-free block
+    states = []                                   # (state, stale logits, logits at the state) along a draft-free block
     stale = None
     for _ in range(L - 1):
         logits = target.forward_copies(cache, x[None])                                            # [1, L, V]
         if stale is not None: states.append((x, stale, logits))
-        stale, x = logits[0].float().softmax(-1), fill(x, *astuple(transition(logits[0], x, ctx)), mask_id)
+        stale, x = logits[0], fill(x, *astuple(transition(logits[0], x, ctx)), mask_id)
     states = states[::max(1, len(states) // 10)]
     ctx2 = DraftContext(mask_id, budget=2)
     spot, flat, calls = SpotDrafter(order_model), CostModel([1.0] * 3, [0.0], 0.0, 0.0, 0.0, "flat"), []
     def drafted_round(root, stale):              # a round in which spot-auto drafts up to 2 states (mass-like probabilities)
-        hyps, f = spot.scorer(root, stale, ctx)
+        hyps, f = spot.scorer(root, probs_for(order_model, root, stale, mask_id), ctx)
         chosen, batches = paying_paths(root, mask_id, hyps, f, 2, lambda q, ph, b, d: min(1.0, 4 * q * ph), 0.01, flat)
         check_tree(tree_of(root, mask_id, sorted(chosen, key=lambda c: len(c[0]))), root, ctx2)
         calls.append(batches)
-    def loop(root, logits):                      # the decode loop's own work in a draft-free round
+    def loop(root, logits):                      # the decode loop's own work in a round (spot-auto reads logits: no softmax)
         tree = DraftTree(root, mask_id)
-        check_tree(tree, root, ctx); pack(tree); logits[0].float().softmax(-1); verify_tree(tree, logits, ctx)
+        check_tree(tree, root, ctx); pack(tree); verify_tree(tree, logits, ctx)
     root, stale, _ = states[len(states) // 2]
-    _, order_logq = spot.scorer(root, stale, ctx)
+    _, order_logq = spot.scorer(root, probs_for(order_model, root, stale, mask_id), ctx)
     ys = root[None].expand(d_max, L).clone(); masked = ys == mask_id
     taken, depth = torch.zeros_like(masked), torch.zeros(d_max, dtype=torch.long, device=dev)
     blocks = root[None].expand(d_max + 1, L).clone()
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
     jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
     jobs[("draft",)] = lambda i: drafted_round(*states[i][:2])
-    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1], mask_id)   # as the loop hands them: a copy of the root
+    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1], mask_id, logits=True)   # a copy of the root, as the loop hands it
     jobs[("loop",)] = lambda i: loop(states[i][0], states[i][2])
     times = {k: [] for k in jobs}
     for f in jobs.values(): f(0)                                                                  # warm-up (traces the scorer)
@@ -515,7 +557,7 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     scale, excess = [], []
     for _ in range(in_situ):
         df = decode(target, ids, gen_length=2 * L, stop_at_eos=False)
-        sp = decode(target, ids, SpotDrafter(order_model), gen_length=2 * L, budget=1, stop_at_eos=False)
+        sp = decode(target, ids, _SpotFromLogits(order_model), gen_length=2 * L, budget=1, stop_at_eos=False)
         y = (1e3 * df.seconds - (df.nfe - len(df.rounds)) * copies[0]) / len(df.rounds)                  # a draft-free round
         k = sum(r.drafts > 0 for r in sp.rounds)
         x = (1e3 * sp.seconds - (sp.nfe - len(sp.rounds)) * copies[0] - (len(sp.rounds) - k) * y) / k      # a drafted round
@@ -531,6 +573,7 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 
 # %% ../../nbs/22_cost_aware.ipynb #0430f306
 CACHE_ENV = "SPOT_NB_CACHE"
+COST_MODEL_VERSION = 2    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits), so old cache entries go unused
 
 def cost_cache_dir() -> Path:
     "Where measured cost models are cached: $SPOT_NB_CACHE, else ~/.cache/spot_nb."
@@ -539,7 +582,7 @@ def cost_cache_dir() -> Path:
 def forward_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, refresh: bool = False,
                   cache_dir: str | Path | None = None, **measure_kw) -> CostModel:
     "The cost model of `target` + `order_model` on this machine: measured once (seconds) and cached per (target, order model, device, dtype, threads); `refresh` re-measures."
-    key = hashlib.sha256(repr((fingerprint(target), fingerprint(order_model), str(target.device), str(target.dtype),
+    key = hashlib.sha256(repr((COST_MODEL_VERSION, fingerprint(target), fingerprint(order_model), str(target.device), str(target.dtype),
                                torch.get_num_threads(), torch.__version__, d_max, prefix_len)).encode()).hexdigest()[:20]
     path = Path(cache_dir or cost_cache_dir()) / f"costs-{key}.json"
     if path.exists() and not refresh:
@@ -552,10 +595,8 @@ def forward_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 # %% ../../nbs/22_cost_aware.ipynb #10bf3e46
 def cost_aware_drafter(target, order_model=None, calibration: AcceptanceCalibration | str | Path | None = None,
                        d_max: int = AUTO_BUDGET, refresh: bool = False, **kw) -> CostAwareDrafter:
-    "`CostAwareDrafter` for `target` on this machine: the shipped order model and calibration by default, the cost model measured once and cached."
-    if order_model is None:
-        from spot_nb.api import load_drafter
-        order_model = load_drafter().model
+    "`CostAwareDrafter` for `target` on this machine: the shipped small order model and its calibration by default, the cost model measured once and cached."
+    if order_model is None: order_model = OrderModel.load(auto_drafter_path())
     order_model.frozen(target.block_size)                                           # trace the scorer before anything is timed
     return CostAwareDrafter(order_model, forward_costs(target, order_model, d_max=d_max, refresh=refresh), calibration, **kw)
 
@@ -616,7 +657,8 @@ def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict
 
 def summarize(records: list[dict], costs: dict[str, CostModel] | None = None) -> list[dict]:
     """One row per (task, method): measured throughput ratio over draft-free (total seconds, same prompts), NFE, tokens and
-    drafts per round, drafter share, identity — and, per named cost model, the modelled ratio from replaying the recorded rounds."""
+    drafts per round, drafter share, identity — and, per named cost model (or function of the method giving one), the
+    modelled ratio from replaying the recorded rounds."""
     costs = costs or {}
     by = {}
     for r in records: by.setdefault((r["task"], r["method"]), []).append(r)
@@ -632,6 +674,7 @@ def summarize(records: list[dict], costs: dict[str, CostModel] | None = None) ->
                    ratio=sum(r["seconds"] for r in df) / sum(r["seconds"] for r in rs),
                    drafter_share=sum(r["drafter_seconds"] for r in rs) / sum(r["seconds"] for r in rs))
         for cname, cm in costs.items():
+            cm = cm(method) if callable(cm) else cm                                # a cost model per method (e.g. per scorer)
             ms = lambda rr: modelled_ms(rr["rows"], rr["log"], rr["nfe"], cm)
             row[f"ratio_{cname}"] = sum(ms(r) for r in df) / sum(ms(r) for r in rs)
         rows.append(row)

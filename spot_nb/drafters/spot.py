@@ -12,8 +12,8 @@ import numpy as np
 import torch
 from ..core import DraftContext
 from .base import Drafter
-from ..order_model import order_features
-from ..trajectories import STALE_TOP_K, stored_probs
+from ..order_model import stale_features, state_features
+from ..trajectories import stored_probs
 from ..verify import DraftTree
 
 # %% auto #0
@@ -46,21 +46,29 @@ DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the 
 
 def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
 
-def _children(path: DraftPath, mass: float, logq: torch.Tensor, masked: torch.Tensor, hyps, tau: float, gamma: float):
-    "Candidate children (path, mass) of one node from its log q [L] and mask [L]."
-    lq = (logq / tau).masked_fill(~masked, float("-inf")).log_softmax(-1) if tau != 1.0 else logq
-    q = lq.exp().tolist()
+def _states(root: torch.Tensor, paths: list[DraftPath]) -> torch.Tensor:
+    "The hypothetical states [B, L] of `paths`: the root with each path's edges written in (in NumPy: a microsecond an edge)."
+    ys = np.repeat(root.cpu().numpy()[None], len(paths), 0)
+    for i, p in enumerate(paths):
+        for s, v in p: ys[i, s] = v
+    return torch.from_numpy(ys).to(root.device)
+
+def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
+    "One scorer call over the states of `paths`: per path, q(s | y) [L] (temperature `tau`) and y's open positions, as Python lists."
+    ys = _states(root, paths)                                                        # [B, L]
+    masked = ys == mask_id
+    logq = order_logq(ys, (root == mask_id)[None] & ~masked, torch.tensor([len(p) for p in paths], device=root.device))   # [B, L]
+    if tau != 1.0: logq = (logq / tau).masked_fill(~masked, float("-inf")).log_softmax(-1)
+    return logq.exp().tolist(), [[s for s, o in enumerate(row) if o] for row in masked.tolist()]
+
+def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hyps, gamma: float):
+    "Candidate children (path, mass) of one node from its q(s | y) and open positions (`_level`)."
     out = []
-    for s in masked.nonzero(as_tuple=True)[0].tolist():
+    for s in open_:
         for v, pv in hyps[s]:
             m = mass * q[s] * pv
             if m >= gamma and m > 0: out.append((path + ((s, v),), m))
     return out
-
-def _state(root: torch.Tensor, path: DraftPath) -> torch.Tensor:
-    y = root.clone()
-    for s, v in path: y[s] = v
-    return y
 
 def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
               gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
@@ -87,13 +95,9 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
         expanded.update(p for p in frontier if not can_pass(p))                      # no child can pass γ: skip the call
         frontier = [p for p in frontier if p not in expanded]
         if not frontier: break
-        ys = torch.stack([_state(root, p) for p in frontier])                         # [B, L]
-        masked = ys == mask_id
-        taken = root_masked[None] & ~masked                                           # filled along the path
-        depth = torch.tensor([len(p) for p in frontier], device=root.device)
-        logq = order_logq(ys, taken, depth); calls += 1                                # [B, L]
+        q, open_ = _level(root, mask_id, frontier, order_logq, tau); calls += 1
         for i, p in enumerate(frontier):
-            for c, m in _children(p, mass[p], logq[i], masked[i], hyps, tau, gamma):
+            for c, m in _children(p, mass[p], q[i], open_[i], hyps, gamma):
                 cands[c] = m; mass[c] = m
         expanded.update(frontier)
         selected = [()] + [p for p, m in heapq.nsmallest(budget, cands.items(), key=lambda pm: _key(*pm))]
@@ -104,10 +108,9 @@ def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Cal
                          tau: float = 1.0, gamma: float = 0.0) -> list[tuple[DraftPath, float]]:
     "Sequential best-first search with a heap: pop the best candidate, expand it, repeat `budget` times."
     def expand(p, m):
-        y = _state(root, p)[None]; masked = y == mask_id
-        if not bool(masked.any()): return []
-        lq = order_logq(y, (root == mask_id)[None] & ~masked, torch.tensor([len(p)], device=root.device))[0]
-        return _children(p, m, lq, masked[0], hyps, tau, gamma)
+        if len(p) == int((root == mask_id).sum()): return []                       # nothing left to fill
+        q, open_ = _level(root, mask_id, [p], order_logq, tau)
+        return _children(p, m, q[0], open_[0], hyps, gamma)
     heap = [(_key(c, m), c, m) for c, m in expand((), 1.0)]; heapq.heapify(heap)
     out = []
     while heap and len(out) < budget:
@@ -118,31 +121,46 @@ def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Cal
 def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
                gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
     "The chain ablation of DDTree (Table 17): from the root, follow the highest-mass child `budget` times, one scorer call a step; returns (paths, scorer calls)."
-    path, mass, out, calls, root_masked = (), 1.0, [], 0, root == mask_id
+    path, mass, out, calls, n_masked = (), 1.0, [], 0, int((root == mask_id).sum())
     while len(out) < budget:
-        y = _state(root, path)[None]; masked = y == mask_id
-        if not bool(masked.any()): break
-        logq = order_logq(y, root_masked[None] & ~masked, torch.tensor([len(path)], device=root.device)); calls += 1
-        kids = _children(path, mass, logq[0], masked[0], hyps, tau, gamma)
+        if len(path) == n_masked: break                                              # nothing left to fill
+        q, open_ = _level(root, mask_id, [path], order_logq, tau); calls += 1
+        kids = _children(path, mass, q[0], open_[0], hyps, gamma)
         if not kids: break
         path, mass = min(kids, key=lambda pm: _key(*pm))
         out.append((path, mass))
     return out, calls
 
 # %% ../../nbs/12_ddtree.ipynb #b0463863
-def stale_top(stale_probs: torch.Tensor, k: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k.
-    On the CPU a NumPy partial sort (half the time of `torch.topk` at V = 4096); ids of exactly tied probabilities may come in another order."""
-    V = stale_probs.shape[-1]
-    if stale_probs.device.type == "cpu" and V > k:
-        a = stale_probs.detach().numpy()
-        part = np.argpartition(a, V - k, axis=-1)[:, V - k:]                           # [L, k] unordered
-        vals = np.take_along_axis(a, part, -1)
+def stale_top(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
+    """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k;
+    with `rows` (positions), only those rows are searched and the others are zeros. On the CPU in NumPy: for k ≤ 4, k
+    vectorised argmax passes (a fifth of a partial sort's time at V = 4096), else a partial sort (half the time of
+    `torch.topk`); ids of exactly tied probabilities may come in another order."""
+    L, V = stale_probs.shape
+    if stale_probs.device.type != "cpu" or V <= k:
+        sub = stale_probs if rows is None else stale_probs[torch.as_tensor(rows, device=stale_probs.device)]
+        p, v = sub.topk(min(k, V), dim=-1)
+        p, v = torch.nn.functional.pad(p, (0, k - p.shape[-1])), torch.nn.functional.pad(v, (0, k - v.shape[-1]))
+        if rows is None: return p, v
+        idx = torch.as_tensor(rows, device=p.device)
+        return p.new_zeros(L, k).index_copy_(0, idx, p), v.new_zeros(L, k).index_copy_(0, idx, v)
+    a = stale_probs.detach().numpy()
+    idx = np.arange(L) if rows is None else np.asarray(rows, dtype=np.int64)
+    if k <= 4:
+        sub, r, vals, ids = a[idx], np.arange(len(idx)), [], []                     # a copy: the passes write into it
+        for _ in range(k):
+            i = sub.argmax(-1); ids.append(i); vals.append(sub[r, i]); sub[r, i] = -np.inf    # the next pass finds the runner-up
+        p, v = np.stack(vals, -1), np.stack(ids, -1)
+    else:
+        sub = a if rows is None else a[idx]
+        part = np.argpartition(sub, V - k, axis=-1)[:, V - k:]                         # [n, k] unordered
+        vals = np.take_along_axis(sub, part, -1)
         order = np.argsort(-vals, axis=-1, kind="stable")
-        top_p, top_v = torch.from_numpy(np.take_along_axis(vals, order, -1)), torch.from_numpy(np.take_along_axis(part, order, -1))
-    else: top_p, top_v = stale_probs.topk(min(k, V), dim=-1)
-    pad = k - top_p.shape[-1]
-    return torch.nn.functional.pad(top_p, (0, pad)), torch.nn.functional.pad(top_v, (0, pad))
+        p, v = np.take_along_axis(vals, order, -1), np.take_along_axis(part, order, -1)
+    top_p, top_v = np.zeros((L, k), a.dtype), np.zeros((L, k), np.int64)
+    top_p[idx], top_v[idx] = p, v
+    return torch.from_numpy(top_p), torch.from_numpy(top_v)
 
 def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
     "The `DraftTree` of `paths` (closed under ancestors, each after its parent), e.g. `grow_tree`'s selection."
@@ -163,15 +181,23 @@ class SpotDrafter(Drafter):
         if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
         if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
         if order not in ("model", "stale"): raise ValueError(f"order must be 'model' or 'stale', got {order!r}")
+        if order == "model" and order_model.stale_k < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
         self.shape, self.order, self.calls = shape, order, 0
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
         "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V]."
+        open_only = self.order == "stale" or self.model.config.get("open_rows_only", False)   # filled rows' stale probs unread
+        K = 2 if self.order == "stale" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
         def top():              # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
-            top_p, top_v = stale_top(stale, STALE_TOP_K)                            # [L, K]
+            rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None   # the open positions (zeros elsewhere)
+            top_p, top_v = stale_top(stale, K, rows)                                 # [L, K]
             return top_p, top_v, stored_probs(top_p)    # trained on the stored (rounded) top-K; exact top-1
+        @functools.cache
+        def root_features():    # the stale part of the order model's features [L, 2K + 4]: the same for every state of the round
+            top_p, _, top_k = top()
+            return stale_features(top_k, top_p[:, 0])
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
         if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
             def stale_logq(ys, taken, depth):
@@ -180,8 +206,8 @@ class SpotDrafter(Drafter):
             return hyps, stale_logq
         score = self.model.frozen(len(root)) if self.freeze else self.model         # frozen copies are cached
         def order_logq(ys, taken, depth):
-            (top_p, _, top_k), B, masked = top(), ys.shape[0], ys == ctx.mask_id
-            return score(order_features(top_k.expand(B, -1, -1), masked, taken, depth, top_p[:, 0].expand(B, -1)), masked)
+            top1, sf, B, masked = top()[0][:, 0], root_features(), ys.shape[0], ys == ctx.mask_id
+            return score(torch.cat([sf.expand(B, -1, -1), state_features(top1.expand(B, -1), masked, taken, depth)], -1), masked)   # = order_features
         return hyps, order_logq
 
     @torch.inference_mode()

@@ -1,0 +1,42 @@
+"""Record every draft tree SPOT (the shipped order model, fixed budgets) builds on a few decodes, with the code of one
+checkout, or compare two such records: the check that a speed-up of the drafter changed no tree.
+
+    python tools/compare_trees.py record CHECKOUT OUT.json     # CHECKOUT: a folder holding spot_nb/ and data/
+    python tools/compare_trees.py compare A.json B.json
+"""
+import json, sys
+
+CONFIGS = [(D, g, T) for T in (0.0, 1.0) for D, g in ((1, 0.0), (4, 0.0), (8, 0.0), (8, 0.05), (12, 0.0))]
+
+def record(checkout: str, out: str, n_prompts: int = 4, gen_length: int = 64) -> None:
+    sys.path.insert(0, checkout)
+    import torch
+    torch.set_num_threads(1)
+    import spot_nb
+    from spot_nb.api import load_drafter
+    from spot_nb.decode import decode, encode_prompt
+    from spot_nb.drafters.spot import SpotDrafter
+    from spot_nb.target import load_target
+    from spot_nb.trajectories import load_task
+    target, tok = load_target()
+    om = load_drafter().model
+    prompts = [encode_prompt(tok, p.text, target, gen_length) for t in ("humaneval", "gsm8k") for p in load_task(t, n_prompts // 2)]
+    trees = {}
+    for D, g, T in CONFIGS:
+        drafter, got = SpotDrafter(om, gamma=g), []
+        draft = drafter.draft
+        drafter.draft = lambda root, stale, ctx: got.append(draft(root, stale, ctx)) or got[-1]
+        for ids in prompts: decode(target, ids, drafter, gen_length=gen_length, budget=D, temperature=T, seed=3)
+        trees[f"D={D} gamma={g} T={T}"] = [[(n.parent, n.s, n.v) for n in t.nodes[1:]] for t in got]
+    json.dump(dict(code=spot_nb.__file__, trees=trees), open(out, "w"))
+
+def compare(a: str, b: str) -> None:
+    A, B = json.load(open(a))["trees"], json.load(open(b))["trees"]
+    for k in A:
+        same = sum(x == y for x, y in zip(A[k], B[k])) if len(A[k]) == len(B[k]) else 0
+        print(f"{k:22s} rounds {len(A[k]):4d} / {len(B[k]):4d}, drafted nodes {sum(map(len, A[k])):5d}, identical trees {same}")
+    print("ALL IDENTICAL" if all(A[k] == B[k] for k in A) else "TREES DIFFER")
+
+if __name__ == "__main__":
+    cmd, *args = sys.argv[1:]
+    record(*args) if cmd == "record" else compare(*args)
