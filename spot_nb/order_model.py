@@ -204,18 +204,14 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
 
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
-                      max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
-                      teacher: OrderModel | None = None, distill: float = 0.5) -> tuple[OrderModel, dict]:
+                      max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None) -> tuple[OrderModel, dict]:
     """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`: `OrderModel`
-    sizes (the paper's 3-layer encoder by default). With a `teacher`, the loss mixes the target's commit (1 − `distill`)
-    with the teacher's whole log q (`distill`, a KL divergence): distillation into a smaller scorer."""
-    if teacher is not None and not 0 <= distill <= 1: raise ValueError(f"distill must be in [0, 1], got {distill!r}")
+    sizes and features (the paper's 3-layer encoder on the stale top-32 by default)."""
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
     train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
     pairs = ex.pairs(d_max); pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
     model = OrderModel(block_size=L, **(config or {}))
-    if teacher is not None: teacher = teacher.eval()
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     g = torch.Generator().manual_seed(seed); t0 = time.time(); losses = []
     for ep in range(epochs):
@@ -223,12 +219,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
         bar = tqdm(range(0, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
         for j in bar:
             feats, masked, target = ex.batch(perm[j: j + batch], model.config.get("open_rows_only", False), model.stale_k)
-            logq = model(feats, masked)                                         # [B, L]
-            loss = F.nll_loss(logq, target)
-            if teacher is not None:
-                with torch.no_grad(): t_logq = teacher(feats, masked)
-                kl = (t_logq.exp() * (t_logq - logq)).masked_fill(~masked, 0.0).sum(-1).mean()   # KL(teacher ‖ student)
-                loss = (1 - distill) * loss + distill * kl
+            loss = F.nll_loss(model(feats, masked), target)
             opt.zero_grad(); loss.backward(); opt.step()
             losses.append(loss.item())
             if time.time() - t0 > max_seconds: break

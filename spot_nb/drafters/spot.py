@@ -181,7 +181,7 @@ class SpotDrafter(Drafter):
         if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
         if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
         if order not in ("model", "stale"): raise ValueError(f"order must be 'model' or 'stale', got {order!r}")
-        if order == "model" and order_model.stale_k < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
+        if order == "model" and getattr(order_model, "stale_k", 2) < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
         self.shape, self.order, self.calls = shape, order, 0
 
