@@ -83,6 +83,11 @@ class OrderModel(nn.Module):
         self.head = nn.Linear(d_model, 1)
 
     @property
+    def open_rows_only(self) -> bool:
+        "Whether its stale features are zeros at the positions filled at the root (a drafter then reads only the open rows)."
+        return self.config.get("open_rows_only", False)
+
+    @property
     def stale_k(self) -> int:
         "How many stale top probabilities per position its features hold (32 for the paper-sized model)."
         return (self.config["n_features"] - feature_count(0)) // 2
@@ -97,7 +102,8 @@ class OrderModel(nn.Module):
     def frozen(self, block_size: int | None = None):
         "A TorchScript-frozen copy for inference on blocks of `block_size`: same log q, less per-call overhead; rebuilt when the weights change."
         L = block_size or self.config["block_size"]
-        params = self.__dict__.get("_params") or self.__dict__.setdefault("_params", list(self.parameters()))   # listed once: a call costs microseconds
+        if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())   # listed once: a call costs microseconds
+        params = self._params
         version = tuple(p._version for p in params)      # bumped by every in-place update (optimizer step, load)
         cached = self.__dict__.setdefault("_frozen", {}).get(L)
         if cached is None or cached[0] != version:
@@ -194,7 +200,7 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
     hit_m, hit_c, depth = [], [], []
     for j in range(0, len(pairs), batch):
         pb = pairs[j: j + batch]
-        feats, masked, target = ex.batch(pb, model.config.get("open_rows_only", False), model.stale_k)
+        feats, masked, target = ex.batch(pb, model.open_rows_only, model.stale_k)
         hit_m.append(model(feats, masked).argmax(-1) == target)
         hit_c.append(ex.stale_conf[pb[:, 0]].masked_fill(~masked, -1).argmax(-1) == target)   # ties -> lowest index
         depth.append(pb[:, 1])
@@ -218,7 +224,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
         perm = pairs[torch.randperm(len(pairs), generator=g)]
         bar = tqdm(range(0, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
         for j in bar:
-            feats, masked, target = ex.batch(perm[j: j + batch], model.config.get("open_rows_only", False), model.stale_k)
+            feats, masked, target = ex.batch(perm[j: j + batch], model.open_rows_only, model.stale_k)
             loss = F.nll_loss(model(feats, masked), target)
             opt.zero_grad(); loss.backward(); opt.step()
             losses.append(loss.item())

@@ -122,7 +122,7 @@ def stale_bound(root: torch.Tensor, stale: torch.Tensor, mask_id: int, logits: b
 def probs_for(order_model, root: torch.Tensor, logits: torch.Tensor, mask_id: int) -> torch.Tensor:
     """The stale probabilities [L, V] `order_model`'s drafter reads, from the logits at `root`: a softmax at the open
     positions only (zeros elsewhere) when the model reads only those (`open_rows_only`), else at every position."""
-    if not order_model.config.get("open_rows_only", False): return logits.float().softmax(-1)
+    if not order_model.open_rows_only: return logits.float().softmax(-1)
     rows = (root == mask_id).nonzero(as_tuple=True)[0]
     return logits.new_zeros(logits.shape, dtype=torch.float32).index_copy_(0, rows, logits[rows].float().softmax(-1))
 

@@ -187,7 +187,7 @@ class SpotDrafter(Drafter):
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
         "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V]."
-        open_only = self.order == "stale" or self.model.config.get("open_rows_only", False)   # filled rows' stale probs unread
+        open_only = self.order == "stale" or self.model.open_rows_only   # filled rows' stale probs unread
         K = 2 if self.order == "stale" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
         def top():              # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
