@@ -14,7 +14,7 @@ import torch
 
 # %% auto #0
 __all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'GumbelTable', 'sample_token', 'Commit',
-           'DraftContext', 'transition', 'temperature_probs', 'atomic_write']
+           'DraftContext', 'transition', 'temperature_probs', 'StaleLogits', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -33,9 +33,9 @@ def position_confidence(logits: torch.Tensor) -> torch.Tensor:
     logits = logits.float()
     return logits.max(-1).values - torch.logsumexp(logits, -1)
 
-def select_position(logits: torch.Tensor, x: torch.Tensor, mask_id: int) -> int:
-    "s*(x): the masked position with the highest max-probability; ties go to the lowest index."
-    conf = position_confidence(logits)                       # [L]
+def select_position(logits: torch.Tensor, x: torch.Tensor, mask_id: int, conf: torch.Tensor | None = None) -> int:
+    "s*(x): the masked position with the highest max-probability; ties go to the lowest index. `conf`: `position_confidence(logits)` when already computed."
+    conf = position_confidence(logits) if conf is None else conf       # [L]
     conf = conf.masked_fill(x != mask_id, float("-inf"))
     if not bool((x == mask_id).any()): raise ValueError("the block has no masked position left: a terminal state has no transition")
     return int(conf.argmax())
@@ -109,9 +109,9 @@ class DraftContext:
         "The same context for the block starting at absolute output position `offset`."
         return DraftContext(self.mask_id, self.temperature, self.table, offset, self.budget, self.pad)
 
-def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext) -> Commit:
-    "Φ(x): the target's own next commit from the logits [L, V] of one forward at state `x` [L]."
-    s = select_position(logits, x, ctx.mask_id)
+def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext, conf: torch.Tensor | None = None) -> Commit:
+    "Φ(x): the target's own next commit from the logits [L, V] of one forward at state `x` [L] (`conf`: their `position_confidence`, if known)."
+    s = select_position(logits, x, ctx.mask_id, conf)
     v = sample_token(logits[s], ctx.temperature, ctx.gumbel_row(s) if ctx.temperature > 0 else None)
     if v == ctx.mask_id: raise ValueError("the target's argmax is the MASK token: a target must exclude MASK from its conditionals (set its logit to -inf)")
     return Commit(s, v)
@@ -119,6 +119,23 @@ def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext) -> Comm
 def temperature_probs(logits: torch.Tensor, temperature: float) -> torch.Tensor:
     "π_T ∝ p^(1/T) along the last axis (T > 0)."
     return (logits.float().log_softmax(-1) / temperature).softmax(-1)
+
+@dataclass(frozen=True)
+class StaleLogits:
+    """What the loop hands a drafter that `reads_logits`: the target's logits at the root [L, V] and their
+    `position_confidence` [L] (log max_v p_s(v)), which the verifier computed to find Φ. The largest probabilities, a
+    top-k's probabilities and log p at a few rows follow from them without a softmax over the block."""
+    logits: torch.Tensor          # [L, V]
+    confidence: torch.Tensor      # [L] float32
+
+    @property
+    def shape(self) -> torch.Size: return self.logits.shape
+
+    def log_probs(self, rows: torch.Tensor | None = None) -> torch.Tensor:
+        "log p_s(·) [n, V] at positions `rows` (every position when None): l − log Σ exp l, with log Σ exp l = max l − confidence."
+        l = (self.logits if rows is None else self.logits[rows]).float()
+        c = self.confidence if rows is None else self.confidence[rows]
+        return l - (l.amax(-1) - c)[..., None]
 
 # %% ../nbs/00_core.ipynb #6c9812a8
 def atomic_write(path: str | Path, write, directory: bool = False) -> Path:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 import torch
 from tqdm.auto import tqdm
-from .core import DraftContext, GumbelTable, check_temperature
+from .core import DraftContext, GumbelTable, StaleLogits, check_temperature, position_confidence
 from .target import BlockTarget
 from .verify import DraftTree, Verification, check_tree, pack, verify_tree, MODES
 
@@ -142,8 +142,10 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
             s.rounds.append(stats); s.nfe += 1
             s.x = ver.state
             if s.drafter is not None and s.ctx.budget > 0:                 # only a drafter reads them: draft-free skips the softmax
-                t0 = time.perf_counter()                                   # [L, V] next round's stale conditionals, or logits
-                s.stale = lg[ver.deepest] if getattr(s.drafter, "reads_logits", False) else lg[ver.deepest].float().softmax(-1)
+                t0, row = time.perf_counter(), lg[ver.deepest]             # [L, V] next round's stale conditionals, or logits
+                if getattr(s.drafter, "reads_logits", False):              # with the confidences Φ read (another verifier may not keep them)
+                    s.stale = StaleLogits(row, position_confidence(row) if ver.confidence is None else ver.confidence)
+                else: s.stale = row.float().softmax(-1)
                 s.stale_seconds = time.perf_counter() - t0
             if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 

@@ -28,23 +28,33 @@ def feature_count(k: int) -> int:
 
 N_FEATURES = feature_count(STALE_TOP_K)
 
-def stale_features(stale_p: torch.Tensor, top1: torch.Tensor | None = None) -> torch.Tensor:
+def _numpy(a, dtype=np.float32) -> np.ndarray:
+    "`a` as a NumPy array of `dtype` (no copy when it already is one)."
+    return np.asarray(a if isinstance(a, np.ndarray) else a.detach().cpu().numpy(), dtype=dtype)
+
+def _like(out: np.ndarray, a):
+    "`out` as the kind `a` is: NumPy for NumPy, else a tensor on `a`'s device."
+    return out if isinstance(a, np.ndarray) else torch.from_numpy(out).to(a.device)
+
+def stale_features(stale_p: torch.Tensor | np.ndarray, top1: torch.Tensor | np.ndarray | None = None) -> torch.Tensor | np.ndarray:
     """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K]: once per round, whatever
-    the path. In NumPy (float32), as `state_features`."""
+    the path. In NumPy (float32), as `state_features`; NumPy arrays in, NumPy out."""
     K = stale_p.shape[-1]
-    p = np.maximum(stale_p.detach().float().cpu().numpy(), np.float32(0))
+    p = np.maximum(_numpy(stale_p), np.float32(0))
     logp = np.log(np.maximum(p, np.float32(1e-8)))
-    t1 = p[..., 0] if top1 is None else top1.detach().float().cpu().numpy()   # float32 top-1 when available (float16 ties near 1)
+    t1 = p[..., 0] if top1 is None else _numpy(top1)                          # float32 top-1 when available (float16 ties near 1)
     mass = p.sum(-1)
     q = p / np.maximum(mass, np.float32(1e-8))[..., None]
     ent = -(q * np.log(np.maximum(q, np.float32(1e-12)))).sum(-1) / np.float32(math.log(K))
     summary = np.stack([np.log(np.maximum(t1, np.float32(1e-8))), t1 - p[..., 1], mass, ent], -1)
-    return torch.from_numpy(np.concatenate([p, logp, summary], -1)).to(stale_p.device)
+    return _like(np.concatenate([p, logp, summary], -1), stale_p)
 
-def state_features(top1: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor) -> torch.Tensor:
+def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.ndarray, taken: torch.Tensor | np.ndarray,
+                   depth: torch.Tensor | np.ndarray) -> torch.Tensor | np.ndarray:
     """The features of the hypothetical state y, [B, L, 7], from the stale top-1 [B, L], y's mask [B, L], taken-on-path [B, L],
-    depth [B]. Computed in NumPy (float32), whose small-array ops cost a microsecond where torch's cost ten: a drafter calls this every level."""
-    t1, m = top1.detach().float().cpu().numpy(), masked.cpu().numpy()
+    depth [B]. Computed in NumPy (float32), whose small-array ops cost a microsecond where torch's cost ten: a drafter calls
+    this every level, with NumPy arrays (NumPy out)."""
+    t1, m = _numpy(top1), _numpy(masked, bool)
     B, L = m.shape
     conf = np.where(m, t1, np.float32(-1.0))
     rank = np.argsort(np.argsort(-conf, axis=-1, kind="stable"), axis=-1, kind="stable").astype(np.float32) / L   # 0 = most confident
@@ -54,9 +64,9 @@ def state_features(top1: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor
     left = np.where(left_pos >= 0, idx - left_pos, big) / L
     right_pos = np.minimum.accumulate(np.where(m, big, idx)[:, ::-1], axis=-1)[:, ::-1]      # first filled at or after i
     right = np.where(right_pos < L, right_pos - idx, big) / L
-    depth_ = np.broadcast_to((depth.cpu().numpy().astype(np.float32) / L)[:, None], (B, L))
-    out = np.stack([rank, idx / L, left, right, taken.cpu().numpy().astype(np.float32), depth_, m.astype(np.float32)], -1)
-    return torch.from_numpy(out).to(masked.device)
+    depth_ = np.broadcast_to((_numpy(depth) / L)[:, None], (B, L))
+    out = np.stack([rank, idx / L, left, right, _numpy(taken), depth_, m.astype(np.float32)], -1)
+    return _like(out, masked)
 
 def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor,
                    top1: torch.Tensor | None = None) -> torch.Tensor:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 import torch
-from .core import Commit, DraftContext, GumbelTable, fill, transition
+from .core import Commit, DraftContext, GumbelTable, fill, position_confidence, transition
 
 # %% auto #0
 __all__ = ['MODES', 'DraftNode', 'DraftTree', 'pack', 'check_tree', 'independent_table', 'Verification', 'walk_tree',
@@ -32,6 +32,7 @@ class DraftTree:
         self.mask_id = int(mask_id)
         self.nodes: list[DraftNode] = [DraftNode(root.detach().clone().long(), -1, -1, -1, 0)]
         self._children: list[dict[tuple[int, int], int]] = [{}]
+        self._stacked: torch.Tensor | None = None            # `states()`, kept until a node is added
 
     @property
     def root(self) -> torch.Tensor: return self.nodes[0].state
@@ -93,8 +94,9 @@ class DraftTree:
         return [Commit(self.nodes[j].s, self.nodes[j].v) for j in self.path(i)[1:]]
 
     def states(self) -> torch.Tensor:
-        "All node states in node order: [N, L]."
-        return torch.stack([n.state for n in self.nodes])
+        "All node states in node order: [N, L] (stacked once per tree size: the loop's check and its packing share it; read-only)."
+        if self._stacked is None or len(self._stacked) != len(self.nodes): self._stacked = torch.stack([n.state for n in self.nodes])
+        return self._stacked
 
     def __repr__(self):
         return f"DraftTree(L={self.block_size}, drafts={self.n_drafts}, depth={max(n.depth for n in self.nodes)})"
@@ -153,6 +155,7 @@ class Verification:
     deepest: int             # deepest accepted node = the logits row to keep as next round's stale conditionals
     state: torch.Tensor      # [L] block state after this round
     bonus: bool              # whether Φ(deepest) was committed (False iff the deepest node is terminal)
+    confidence: torch.Tensor | None = None   # [L] `position_confidence` at the deepest node, when the verifier computed it for Φ
 
     @property
     def accepted(self) -> int: return len(self.path) - 1
@@ -183,4 +186,10 @@ def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, mode: 
         if ctx.table.vocab_size != logits.shape[2]:
             raise ValueError(f"the Gumbel table has vocab_size {ctx.table.vocab_size} but the logits have V={logits.shape[2]}")
         if mode == "uncoupled": ctx = DraftContext(ctx.mask_id, ctx.temperature, independent_table(ctx.table), ctx.offset)
-    return walk_tree(tree, logits, lambda lg, x: transition(lg, x, ctx))
+    last = []                                                  # the confidences of the last node Φ was computed at
+    def step(lg: torch.Tensor, x: torch.Tensor):
+        conf = position_confidence(lg); last[:] = [conf]
+        return transition(lg, x, ctx, conf)
+    ver = walk_tree(tree, logits, step)
+    if ver.bonus: ver.confidence = last[0]                     # Φ's last call was at the deepest node: kept for the next round's drafter
+    return ver

@@ -22,10 +22,11 @@ DRAFTERS: dict[str, type] = {}
 
 class Drafter:
     """Base class of every drafter: `draft(root, stale, ctx)` proposes at most `ctx.budget` states below `root`. `stale` is
-    the target's distribution at the root [L, V] from the last forward — probabilities, or the raw logits for a drafter
-    that sets `reads_logits` and computes only what it needs from them."""
+    the target's distribution at the root [L, V] from the last forward — probabilities, or, for a drafter that sets
+    `reads_logits`, a `StaleLogits` (the raw logits and the confidences the verifier computed) from which it computes
+    only what it needs."""
     name: str = ""                                   # subclasses with a name are registered under it
-    reads_logits: bool = False                       # True: `stale` holds logits, and the loop computes no softmax for it
+    reads_logits: bool = False                       # True: `stale` is a `StaleLogits`, and the loop computes no softmax for it
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable
 import numpy as np
 import torch
-from ..core import DraftContext, atomic_write, fill, transition
+from ..core import DraftContext, StaleLogits, atomic_write, fill, position_confidence, transition
 from ..decode import Round, decode
 from ..target import embedded_target_dir
 from ..verify import DraftTree, check_tree, pack, verify_tree
@@ -23,7 +23,7 @@ from ..order_model import OrderModel
 
 # %% auto #0
 __all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'CostModel', 'roofline_costs',
-           'gpu_bench_costs', 'stale_bound', 'probs_for', 'record_acceptance', 'fingerprint', 'fit_logistic',
+           'gpu_bench_costs', 'stale_bound', 'record_acceptance', 'fingerprint', 'fit_logistic',
            'AcceptanceCalibration', 'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability',
            'crossfit_predict', 'shipped_calibrations', 'default_calibration_path', 'best_prefix', 'coherent',
            'value_bound', 'paying_paths', 'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs',
@@ -112,19 +112,11 @@ def gpu_bench_costs(drafter: CostModel, path: str | Path, shape: str = "sdar-8b"
                      f"drafter parts from: {drafter.source}", meta=dict(kind="gpu_bench", path=str(path)))
 
 # %% ../../nbs/22_cost_aware.ipynb #2567a587
-def stale_bound(root: torch.Tensor, stale: torch.Tensor, mask_id: int, logits: bool = False) -> float:
+def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: int) -> float:
     """The largest stale top-1 probability over `root`'s masked positions: no draft's prefix mass can exceed it (q ≤ 1,
-    p̂ ≤ top-1). From probabilities [L, V], or from `logits` (max p = 1 / Σ exp(l − max l), no softmax written)."""
-    if not logits: return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
-    l = stale[root == mask_id].float()                                              # [n_open, V]
-    return float((l - l.amax(-1, keepdim=True)).exp().sum(-1).reciprocal().max()) if len(l) else 0.0
-
-def probs_for(order_model, root: torch.Tensor, logits: torch.Tensor, mask_id: int) -> torch.Tensor:
-    """The stale probabilities [L, V] `order_model`'s drafter reads, from the logits at `root`: a softmax at the open
-    positions only (zeros elsewhere) when the model reads only those (`open_rows_only`), else at every position."""
-    if not order_model.open_rows_only: return logits.float().softmax(-1)
-    rows = (root == mask_id).nonzero(as_tuple=True)[0]
-    return logits.new_zeros(logits.shape, dtype=torch.float32).index_copy_(0, rows, logits[rows].float().softmax(-1))
+    p̂ ≤ top-1). From probabilities [L, V], or from `StaleLogits`: the exp of the confidences the verifier computed, L numbers."""
+    if isinstance(stale, StaleLogits): return float(stale.confidence.masked_fill(root != mask_id, float("-inf")).max().exp())
+    return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
 
 # %% ../../nbs/22_cost_aware.ipynb #d3eb0406
 RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound", "accepted")
@@ -450,7 +442,7 @@ class CostAwareDrafter(Drafter):
             lo, hi = 0.0, 1.0
             if not pays(hi): lo = hi
             else:
-                for _ in range(14):
+                for _ in range(10):                                      # b* to within 0.001
                     mid = (lo + hi) / 2
                     lo, hi = (lo, mid) if pays(mid) else (mid, hi)
             self._skip = k = (lam, temperature, D, d, lo)
@@ -484,9 +476,9 @@ class CostAwareDrafter(Drafter):
         if D == 0 or stale is None: return self._done(tree, [], [], bound=False)
         if self.adapt: self._observe(root, ctx)
         lam, T = self.throughput, ctx.temperature
-        if stale_bound(root, stale, ctx.mask_id, logits=True) <= self.skip_below(lam, T, D):   # q ≤ 1, p̂ ≤ bound: no tree could repay the drafter
+        if stale_bound(root, stale, ctx.mask_id) <= self.skip_below(lam, T, D):   # q ≤ 1, p̂ ≤ bound: no tree could repay the drafter
             return self._done(tree, [], [], bound=True, ctx=ctx)
-        hyps, order_logq = self.spot.scorer(root, probs_for(self.model, root, stale, ctx.mask_id), ctx)
+        hyps, order_logq = self.spot.scorer(root, stale, ctx)
         chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, self._edge(T), lam, self.costs, self.spot.tau)
         chosen.sort(key=lambda x: len(x[0]))                                        # parents before children
         return self._done(tree_of(root, ctx.mask_id, chosen), [P for *_, P in chosen], batches, bound=True, ctx=ctx)
@@ -496,10 +488,8 @@ def _sync(device: torch.device) -> None:
     if device.type == "cuda": torch.cuda.synchronize()
 
 class _SpotFromLogits(SpotDrafter):
-    "SPOT reading the loop's logits as spot-auto does (`probs_for`): what a drafted round of spot-auto pays, for `measure_costs`."
+    "SPOT reading the loop's logits (`StaleLogits`) as spot-auto does: what a drafted round of spot-auto pays, for `measure_costs`."
     reads_logits = True
-    def draft(self, root, stale, ctx):
-        return super().draft(root, None if stale is None else probs_for(self.model, root, stale, ctx.mask_id), ctx)
 
 @torch.inference_mode()
 def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, reps: int = 15, in_situ: int = 3,
@@ -515,17 +505,17 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     ids = torch.randint(0, V - 1, (prefix_len,), generator=g); ids[ids >= mask_id] += 1          # never the mask token
     cache, x = target.prefill(ids.to(dev))
     ctx = DraftContext(mask_id, budget=1)
-    states = []                                   # (state, stale logits, logits at the state) along a draft-free block
+    states = []                                   # (state, its StaleLogits, logits at the state) along a draft-free block
     stale = None
     for _ in range(L - 1):
         logits = target.forward_copies(cache, x[None])                                            # [1, L, V]
-        if stale is not None: states.append((x, stale, logits))
+        if stale is not None: states.append((x, StaleLogits(stale, position_confidence(stale)), logits))
         stale, x = logits[0], fill(x, *astuple(transition(logits[0], x, ctx)), mask_id)
     states = states[::max(1, len(states) // 10)]
     ctx2 = DraftContext(mask_id, budget=2)
     spot, flat, calls = SpotDrafter(order_model), CostModel([1.0] * 3, [0.0], 0.0, 0.0, 0.0, "flat"), []
     def drafted_round(root, stale):              # a round in which spot-auto drafts up to 2 states (mass-like probabilities)
-        hyps, f = spot.scorer(root, probs_for(order_model, root, stale, mask_id), ctx)
+        hyps, f = spot.scorer(root, stale, ctx)
         chosen, batches = paying_paths(root, mask_id, hyps, f, 2, lambda q, ph, b, d: min(1.0, 4 * q * ph), 0.01, flat)
         check_tree(tree_of(root, mask_id, sorted(chosen, key=lambda c: len(c[0]))), root, ctx2)
         calls.append(batches)
@@ -533,14 +523,14 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
         tree = DraftTree(root, mask_id)
         check_tree(tree, root, ctx); pack(tree); verify_tree(tree, logits, ctx)
     root, stale, _ = states[len(states) // 2]
-    _, order_logq = spot.scorer(root, probs_for(order_model, root, stale, mask_id), ctx)
+    _, order_logq = spot.scorer(root, stale, ctx)
     ys = root[None].expand(d_max, L).clone(); masked = ys == mask_id
     taken, depth = torch.zeros_like(masked), torch.zeros(d_max, dtype=torch.long, device=dev)
     blocks = root[None].expand(d_max + 1, L).clone()
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
     jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
     jobs[("draft",)] = lambda i: drafted_round(*states[i][:2])
-    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1], mask_id, logits=True)   # a copy of the root, as the loop hands it
+    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1], mask_id)   # a copy of the root, as the loop hands it
     jobs[("loop",)] = lambda i: loop(states[i][0], states[i][2])
     times = {k: [] for k in jobs}
     for f in jobs.values(): f(0)                                                                  # warm-up (traces the scorer)
@@ -573,7 +563,7 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 
 # %% ../../nbs/22_cost_aware.ipynb #0430f306
 CACHE_ENV = "SPOT_NB_CACHE"
-COST_MODEL_VERSION = 2    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits), so old cache entries go unused
+COST_MODEL_VERSION = 3    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits; 3: and the verifier's confidences), so old cache entries go unused
 
 def cost_cache_dir() -> Path:
     "Where measured cost models are cached: $SPOT_NB_CACHE, else ~/.cache/spot_nb."

@@ -10,7 +10,7 @@ import functools, heapq, math
 from typing import Callable
 import numpy as np
 import torch
-from ..core import DraftContext
+from ..core import DraftContext, StaleLogits
 from .base import Drafter
 from ..order_model import stale_features, state_features
 from ..trajectories import stored_probs
@@ -21,24 +21,28 @@ __all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference',
            'SpotDrafter']
 
 # %% ../../nbs/12_ddtree.ipynb #820988c0
-def token_hypotheses(stale_probs: torch.Tensor, ctx: DraftContext, root: torch.Tensor | None = None,
+def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext, root: torch.Tensor | None = None,
                      runner_up_below: float = 0.6, top: tuple[torch.Tensor, torch.Tensor] | None = None) -> list[list[tuple[int, float]]]:
-    """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] (none at filled positions of `root`).
-    `top`: the (probs, ids) [L, k >= 2] of `stale_probs.topk(k)` when already taken, so that T = 0 needs no second pass over the vocabulary."""
+    """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] or `StaleLogits` (none at filled
+    positions of `root`). `top`: the (probs, ids) [L, k >= 2] of the top-k when already taken, so that T = 0 needs no second
+    pass over the vocabulary."""
     L, V = stale_probs.shape
     open_ = range(L) if root is None else (root == ctx.mask_id).nonzero(as_tuple=True)[0].tolist()
     hyps: list[list[tuple[int, float]]] = [[] for _ in range(L)]
     if ctx.temperature == 0:
-        top_p, top_v = stale_probs.topk(2, dim=-1) if top is None else (top[0][:, :2], top[1][:, :2])   # [L, 2]
-        top_p, top_v = top_p.tolist(), top_v.tolist()
+        if top is None: top = (stale_probs.log_probs().exp() if isinstance(stale_probs, StaleLogits) else stale_probs).topk(2, dim=-1)
+        top_p, top_v = top[0][:, :2].tolist(), top[1][:, :2].tolist()                                    # [L, 2]
         for s in open_:
             p, v = top_p[s], top_v[s]
             hyps[s] = [(v[0], p[0])] + ([(v[1], p[1])] if p[0] < runner_up_below else [])
         return hyps
-    idx = torch.tensor(list(open_), dtype=torch.long, device=stale_probs.device)
-    noise = torch.stack([ctx.gumbel_row(s) for s in idx.tolist()]) if len(idx) else stale_probs[:0]   # [n, V]
-    v = (stale_probs[idx].clamp_min(1e-30).log() / ctx.temperature + noise).argmax(-1)                 # [n]
-    for s, vs, ps in zip(idx.tolist(), v.tolist(), stale_probs[idx, v].tolist()): hyps[s] = [(vs, ps)]
+    logits = isinstance(stale_probs, StaleLogits)
+    idx = torch.tensor(list(open_), dtype=torch.long, device=(stale_probs.logits if logits else stale_probs).device)
+    logp = stale_probs.log_probs(idx) if logits else stale_probs[idx].clamp_min(1e-30).log()           # [n, V]
+    noise = torch.stack([ctx.gumbel_row(s) for s in idx.tolist()]) if len(idx) else logp[:0]         # [n, V]
+    v = (logp / ctx.temperature + noise).argmax(-1)                                                  # [n]
+    p_v = logp[torch.arange(len(idx)), v].exp() if logits else stale_probs[idx, v]                   # [n] the drawn tokens' probabilities
+    for s, vs, ps in zip(idx.tolist(), v.tolist(), p_v.tolist()): hyps[s] = [(vs, ps)]
     return hyps
 
 # %% ../../nbs/12_ddtree.ipynb #d1443927
@@ -46,20 +50,18 @@ DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the 
 
 def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
 
-def _states(root: torch.Tensor, paths: list[DraftPath]) -> torch.Tensor:
-    "The hypothetical states [B, L] of `paths`: the root with each path's edges written in (in NumPy: a microsecond an edge)."
-    ys = np.repeat(root.cpu().numpy()[None], len(paths), 0)
+def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
+    """One scorer call over the states of `paths`: per path, q(s | y) [L] (temperature `tau`) and y's open positions, as
+    Python lists. The states are written in NumPy (a microsecond an edge) and handed over as tensors sharing that memory."""
+    r = root.cpu().numpy()
+    ys = np.repeat(r[None], len(paths), 0)                                           # [B, L]
     for i, p in enumerate(paths):
         for s, v in p: ys[i, s] = v
-    return torch.from_numpy(ys).to(root.device)
-
-def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
-    "One scorer call over the states of `paths`: per path, q(s | y) [L] (temperature `tau`) and y's open positions, as Python lists."
-    ys = _states(root, paths)                                                        # [B, L]
     masked = ys == mask_id
-    logq = order_logq(ys, (root == mask_id)[None] & ~masked, torch.tensor([len(p) for p in paths], device=root.device))   # [B, L]
-    if tau != 1.0: logq = (logq / tau).masked_fill(~masked, float("-inf")).log_softmax(-1)
-    return logq.exp().tolist(), [[s for s, o in enumerate(row) if o] for row in masked.tolist()]
+    as_t = lambda a: torch.from_numpy(a).to(root.device)
+    logq = order_logq(as_t(ys), as_t((r == mask_id)[None] & ~masked), as_t(np.array([len(p) for p in paths])))   # [B, L]
+    if tau != 1.0: logq = (logq / tau).masked_fill(~as_t(masked), float("-inf")).log_softmax(-1)
+    return logq.exp().tolist(), [np.flatnonzero(row).tolist() for row in masked]
 
 def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hyps, gamma: float):
     "Candidate children (path, mass) of one node from its q(s | y) and open positions (`_level`)."
@@ -132,12 +134,19 @@ def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, bud
     return out, calls
 
 # %% ../../nbs/12_ddtree.ipynb #b0463863
-def stale_top(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
+def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
     """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k;
     with `rows` (positions), only those rows are searched and the others are zeros. On the CPU in NumPy: for k ≤ 4, k
     vectorised argmax passes (a fifth of a partial sort's time at V = 4096), else a partial sort (half the time of
-    `torch.topk`); ids of exactly tied probabilities may come in another order."""
+    `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
+    logits, each p = exp(l − max l + confidence): no softmax."""
     L, V = stale_probs.shape
+    if isinstance(stale_probs, StaleLogits):
+        top_l, v = stale_top(stale_probs.logits.float(), k, rows)                  # [L, k] logits, ids
+        p = (top_l - top_l[:, :1] + stale_probs.confidence[:, None]).exp()
+        keep = torch.zeros(L, k, dtype=torch.bool, device=p.device)
+        keep[slice(None) if rows is None else torch.as_tensor(rows, device=p.device), : min(k, V)] = True   # the rows searched, the real entries
+        return p.where(keep, p.new_zeros(())), v
     if stale_probs.device.type != "cpu" or V <= k:
         sub = stale_probs if rows is None else stale_probs[torch.as_tensor(rows, device=stale_probs.device)]
         p, v = sub.topk(min(k, V), dim=-1)
@@ -195,9 +204,10 @@ class SpotDrafter(Drafter):
             top_p, top_v = stale_top(stale, K, rows)                                 # [L, K]
             return top_p, top_v, stored_probs(top_p)    # trained on the stored (rounded) top-K; exact top-1
         @functools.cache
-        def root_features():    # the stale part of the order model's features [L, 2K + 4]: the same for every state of the round
+        def root_features():    # in NumPy: the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
             top_p, _, top_k = top()
-            return stale_features(top_k, top_p[:, 0])
+            t1 = top_p[:, 0].cpu().numpy()
+            return stale_features(top_k.cpu().numpy(), t1), t1
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
         if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
             def stale_logq(ys, taken, depth):
@@ -205,9 +215,12 @@ class SpotDrafter(Drafter):
                 return top()[0][:, 0].clamp_min(1e-30).log().expand(ys.shape[0], -1).masked_fill(~masked, float("-inf")).log_softmax(-1)
             return hyps, stale_logq
         score = self.model.frozen(len(root)) if self.freeze else self.model         # frozen copies are cached
-        def order_logq(ys, taken, depth):
-            top1, sf, B, masked = top()[0][:, 0], root_features(), ys.shape[0], ys == ctx.mask_id
-            return score(torch.cat([sf.expand(B, -1, -1), state_features(top1.expand(B, -1), masked, taken, depth)], -1), masked)   # = order_features
+        def order_logq(ys, taken, depth):     # `order_features`, built in NumPy (a level's features cost microseconds), one tensor for the call
+            (sf, t1), yn = root_features(), ys.cpu().numpy()
+            masked = yn == ctx.mask_id                                                # [B, L]
+            feats = np.concatenate([np.broadcast_to(sf, (len(yn), *sf.shape)),
+                                    state_features(np.broadcast_to(t1, masked.shape), masked, taken.cpu().numpy(), depth.cpu().numpy())], -1)
+            return score(torch.from_numpy(feats).to(ys.device), torch.from_numpy(masked).to(ys.device))
         return hyps, order_logq
 
     @torch.inference_mode()

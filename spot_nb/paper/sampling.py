@@ -126,13 +126,13 @@ def rs_chain_verifier(rng: np.random.Generator) -> Callable:
             out, acc = rs_verify(np.array([child.s * V + child.v]), pi, tree.proposals[k], rng)
             tvs.append(tv_distance(pi, tree.proposals[k])); accs.append(bool(acc[0]))
             c = Commit(int(out[0]) // V, int(out[0]) % V); commits.append(c)
-            if not acc[0]: return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, tuple(tvs), tuple(accs))
+            if not acc[0]: return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
             path.append(k + 1)
         y, last = tree[tree.n_drafts].state, tree.n_drafts                # every link accepted: a bonus draw at the end
-        if not bool((y == m).any()): return RSVerification(path, commits, last, y, False, tuple(tvs), tuple(accs))
+        if not bool((y == m).any()): return RSVerification(path, commits, last, y, False, link_tv=tuple(tvs), link_accepted=tuple(accs))
         pi = commit_law(logits[last], y, m, T).flatten().numpy()
         z = int(rng.choice(len(pi), p=pi / pi.sum())); c = Commit(z // V, z % V); commits.append(c)
-        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, tuple(tvs), tuple(accs))
+        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
     return verify
 
 def rs_trajectory(target, proposal: Callable[[torch.Tensor], torch.Tensor], temperature: float, K: int,
