@@ -380,8 +380,9 @@ AUTO_BUDGET = 8          # the most drafts spot-auto weighs per round by default
 class CostAwareDrafter(Drafter):
     """SPOT with a cost-aware budget: each round it verifies the drafts whose calibrated acceptance pays for their copies
     at the running throughput λ (expected commits per ms), up to `ctx.budget` — none when a bound from the stale
-    conditionals shows that no draft could pay, and then the order model is not called. `adapt`: step of the online
-    correction of the calibration from the drafter's own outcomes (0: off). Decode with `pad=False`."""
+    conditionals shows that no draft could pay, or when rounds like this one (by that bound) have not earned what scoring
+    them costs; then the order model is not called. `adapt`: step of the online correction of the calibration from the
+    drafter's own outcomes (0: off). Decode with `pad=False`."""
     name = "spot-auto"
     reads_logits = True      # the skip test reads the open rows' logits; the order model's inputs are taken only when it drafts
     def __init__(self, order_model, costs: CostModel, calibration: AcceptanceCalibration | str | Path | None = None,
@@ -401,10 +402,12 @@ class CostAwareDrafter(Drafter):
         if not 0 <= adapt <= 1: raise ValueError(f"adapt must be in [0, 1], got {adapt}")
         self.spot = SpotDrafter(order_model, tau=tau, runner_up_below=runner_up_below, freeze=freeze)
         self.costs, self.prior_rounds, self.adapt = costs, prior_rounds, adapt
+        self.worth: dict[tuple, list[list]] = {}     # (T, D) -> per bin of the stale bound: [Σ value, rounds scored, rounds passed over since]
         self.reset()
 
     def reset(self) -> None:
-        "Forget the running throughput (back to the draft-free prior), the online correction and the round log."
+        """Forget the running throughput (back to the draft-free prior), the online correction and the round log. What
+        scoring has earned (`worth`) belongs to the machine and the models, not to a prompt: it is kept."""
         self.commits = float(self.prior_rounds)                                     # expected commits so far
         self.ms = self.prior_rounds * self.costs.round_ms(1)                        # modelled milliseconds so far
         self.offset: dict[float, float] = {}                                        # temperature -> logit correction δ
@@ -457,9 +460,31 @@ class CostAwareDrafter(Drafter):
         accepted = int((before == ctx.mask_id).sum()) - int((root == ctx.mask_id).sum()) - 1
         self.offset[T] = min(max(self.offset.get(T, 0.0) + self.adapt * (accepted - sum(P)), -3.0), 3.0)
 
-    def _done(self, tree: DraftTree, P: list[float], batches: list[int], bound: bool, ctx: DraftContext | None = None) -> DraftTree:
+    SCORE_BINS = 10   # bins of the stale bound b in which the drafter learns what scoring a round earns
+    EXPLORE = 40      # a bin whose rounds did not earn their scoring is still scored once in this many of its rounds
+
+    def worth_scoring(self, b: float, lam: float, T: float, D: int) -> list | None:
+        """The learning cell of a round whose stale bound is `b` (past the skip test), or None when rounds like it have not
+        earned what scoring costs: their mean value (`value`), with one optimistic pseudo-round worth twice the cost,
+        at most λ·(draft_ms + one scorer call). Such a bin is still scored once in `EXPLORE` of its rounds."""
+        cells = self.worth.get((T, D))
+        if cells is None: cells = self.worth[(T, D)] = [[0.0, 0, 0] for _ in range(self.SCORE_BINS)]
+        cell, cost = cells[min(int(b * self.SCORE_BINS), self.SCORE_BINS - 1)], lam * (self.costs.draft_ms + self.costs.scorer(1))
+        if (cell[0] + 2 * cost) / (cell[1] + 1) < cost and cell[2] + 1 < self.EXPLORE:
+            cell[2] += 1
+            return None
+        cell[2] = 0
+        return cell
+
+    def value(self, P: list[float], batches: list[int], lam: float) -> float:
+        "What a scored round earned, in commits: the drafts' expected acceptances less λ × their copies and the scorer calls after the first."
+        c = self.costs
+        return sum(P) - lam * (c.forward(1 + len(P)) - c.forward(1) + sum(c.scorer(b) for b in batches[1:]))
+
+    def _done(self, tree: DraftTree, P: list[float], batches: list[int], bound: bool, ctx: DraftContext | None = None,
+              skip: str | None = None) -> DraftTree:
         entry = dict(drafts=len(P), expected=1.0 + sum(P), batches=batches, bound=bound, drafted=bool(batches), lam=self.throughput,
-                     offset=self.offset.get(ctx.temperature, 0.0) if ctx is not None else 0.0)
+                     offset=self.offset.get(ctx.temperature, 0.0) if ctx is not None else 0.0, skip=skip)
         entry["ms"] = self.costs.round_ms(1 + len(P), batches, drafted=bool(batches), bound=bound)
         self.commits += entry["expected"]; self.ms += entry["ms"]
         self.log.append(entry)
@@ -476,12 +501,17 @@ class CostAwareDrafter(Drafter):
         if D == 0 or stale is None: return self._done(tree, [], [], bound=False)
         if self.adapt: self._observe(root, ctx)
         lam, T = self.throughput, ctx.temperature
-        if stale_bound(root, stale, ctx.mask_id) <= self.skip_below(lam, T, D):   # q ≤ 1, p̂ ≤ bound: no tree could repay the drafter
-            return self._done(tree, [], [], bound=True, ctx=ctx)
+        b = stale_bound(root, stale, ctx.mask_id)
+        if b <= self.skip_below(lam, T, D):                                         # q ≤ 1, p̂ ≤ b: no tree could repay the drafter
+            return self._done(tree, [], [], bound=True, ctx=ctx, skip="bound")
+        if (cell := self.worth_scoring(b, lam, T, D)) is None:                      # rounds like this one have not repaid their scoring
+            return self._done(tree, [], [], bound=True, ctx=ctx, skip="worth")
         hyps, order_logq = self.spot.scorer(root, stale, ctx)
         chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, self._edge(T), lam, self.costs, self.spot.tau)
+        P = [P for *_, P in chosen]
+        cell[0] += self.value(P, batches, lam); cell[1] += 1
         chosen.sort(key=lambda x: len(x[0]))                                        # parents before children
-        return self._done(tree_of(root, ctx.mask_id, chosen), [P for *_, P in chosen], batches, bound=True, ctx=ctx)
+        return self._done(tree_of(root, ctx.mask_id, chosen), P, batches, bound=True, ctx=ctx)
 
 # %% ../../nbs/22_cost_aware.ipynb #86965475
 def _sync(device: torch.device) -> None:

@@ -140,13 +140,17 @@ def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tup
     vectorised argmax passes (a fifth of a partial sort's time at V = 4096), else a partial sort (half the time of
     `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
     logits, each p = exp(l − max l + confidence): no softmax."""
+    if not isinstance(stale_probs, StaleLogits): return _top_k(stale_probs, k, rows)
     L, V = stale_probs.shape
-    if isinstance(stale_probs, StaleLogits):
-        top_l, v = stale_top(stale_probs.logits.float(), k, rows)                  # [L, k] logits, ids
-        p = (top_l - top_l[:, :1] + stale_probs.confidence[:, None]).exp()
-        keep = torch.zeros(L, k, dtype=torch.bool, device=p.device)
-        keep[slice(None) if rows is None else torch.as_tensor(rows, device=p.device), : min(k, V)] = True   # the rows searched, the real entries
-        return p.where(keep, p.new_zeros(())), v
+    top_l, v = _top_k(stale_probs.logits.float(), k, rows)                            # [L, k] logits, ids
+    p = (top_l - top_l[:, :1] + stale_probs.confidence[:, None]).exp()
+    keep = torch.zeros(L, k, dtype=torch.bool, device=p.device)
+    keep[slice(None) if rows is None else torch.as_tensor(rows, device=p.device), : min(k, V)] = True   # the rows searched, the real entries
+    return p.where(keep, p.new_zeros(())), v
+
+def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
+    "`stale_top` of a tensor [L, V] (probabilities or logits: only their order counts)."
+    L, V = stale_probs.shape
     if stale_probs.device.type != "cpu" or V <= k:
         sub = stale_probs if rows is None else stale_probs[torch.as_tensor(rows, device=stale_probs.device)]
         p, v = sub.topk(min(k, V), dim=-1)
