@@ -34,8 +34,8 @@ __all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'COST
 class CostModel:
     """Milliseconds of the parts of one round on one machine. `copies_ms[R-1]`: a verification forward over R copies
     (R = 1 … D_max + 1); `scorer_ms[B-1]`: one order-model call over B hypothetical states, features included;
-    `draft_ms`: the rest of a drafted round's drafter work (vocabulary top-k, hypotheses, tree); `bound_ms`: the
-    skip test; `loop_ms`: the decode loop's own work per round (checks, verification; spot-auto reads logits, so no softmax).
+    `draft_ms`: the rest of a drafted round's drafter work (vocabulary top-k, hypotheses, tree); `bound_ms`: a round
+    the drafter skips (the skip test and its bookkeeping); `loop_ms`: the decode loop's own work per round (checks, verification; spot-auto reads logits, so no softmax).
     `source` says whether the numbers were measured (where) or modelled (how)."""
     copies_ms: list[float]
     scorer_ms: list[float]
@@ -115,7 +115,9 @@ def gpu_bench_costs(drafter: CostModel, path: str | Path, shape: str = "sdar-8b"
 def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: int) -> float:
     """The largest stale top-1 probability over `root`'s masked positions: no draft's prefix mass can exceed it (q ≤ 1,
     p̂ ≤ top-1). From probabilities [L, V], or from `StaleLogits`: the exp of the confidences the verifier computed, L numbers."""
-    if isinstance(stale, StaleLogits): return float(stale.confidence.masked_fill(root != mask_id, float("-inf")).max().exp())
+    if isinstance(stale, StaleLogits):                                # L numbers in plain Python: the fewest calls, paid every round
+        c = max((c for c, x in zip(stale.confidence.tolist(), root.tolist()) if x == mask_id), default=None)
+        return 0.0 if c is None else math.exp(c)
     return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
 
 # %% ../../nbs/22_cost_aware.ipynb #d3eb0406
@@ -461,7 +463,7 @@ class CostAwareDrafter(Drafter):
         self.offset[T] = min(max(self.offset.get(T, 0.0) + self.adapt * (accepted - sum(P)), -3.0), 3.0)
 
     SCORE_BINS = 10   # bins of the stale bound b in which the drafter learns what scoring a round earns
-    EXPLORE = 40      # a bin whose rounds did not earn their scoring is still scored once in this many of its rounds
+    EXPLORE = 100     # a bin whose rounds did not earn their scoring is still scored once in this many of its rounds
 
     def worth_scoring(self, b: float, lam: float, T: float, D: int) -> list | None:
         """The learning cell of a round whose stale bound is `b` (past the skip test), or None when rounds like it have not
@@ -493,21 +495,25 @@ class CostAwareDrafter(Drafter):
             if len(self._pending) > 64: self._pending.pop(next(iter(self._pending)))
         return tree
 
-    @torch.inference_mode()
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        "The paying drafts below `root` [L] (possibly none), from the target's logits at `root` [L, V] (`reads_logits`)."
+        """The paying drafts below `root` [L] (possibly none), from the target's logits at `root` [L, V] (`reads_logits`).
+        A skipped round runs as few calls as it can: it is paid every round."""
         if ctx.pad: raise ValueError("spot-auto chooses how many copies each round verifies: decode with pad=False")
-        tree, D = DraftTree(root, ctx.mask_id), min(ctx.budget, self.costs.d_max)
-        if D == 0 or stale is None: return self._done(tree, [], [], bound=False)
-        if self.adapt: self._observe(root, ctx)
+        D = min(ctx.budget, self.costs.d_max)
+        if D == 0 or stale is None: return self._done(DraftTree(root, ctx.mask_id), [], [], bound=False)
+        if self._pending: self._observe(root, ctx)                                   # a drafted round awaits its outcome
         lam, T = self.throughput, ctx.temperature
         b = stale_bound(root, stale, ctx.mask_id)
-        if b <= self.skip_below(lam, T, D):                                         # q ≤ 1, p̂ ≤ b: no tree could repay the drafter
-            return self._done(tree, [], [], bound=True, ctx=ctx, skip="bound")
-        if (cell := self.worth_scoring(b, lam, T, D)) is None:                      # rounds like this one have not repaid their scoring
-            return self._done(tree, [], [], bound=True, ctx=ctx, skip="worth")
+        skip = "bound" if b <= self.skip_below(lam, T, D) else None                 # q ≤ 1, p̂ ≤ b: no tree could repay the drafter
+        if skip is None and (cell := self.worth_scoring(b, lam, T, D)) is None: skip = "worth"   # rounds like it have not repaid their scoring
+        if skip: return self._done(DraftTree(root, ctx.mask_id), [], [], bound=True, ctx=ctx, skip=skip)
+        return self._scored(root, stale, ctx, D, lam, cell)
+
+    @torch.inference_mode()
+    def _scored(self, root: torch.Tensor, stale, ctx: DraftContext, D: int, lam: float, cell: list) -> DraftTree:
+        "A round past both tests: the order model's paying drafts, and what they earned added to the round's `cell`."
         hyps, order_logq = self.spot.scorer(root, stale, ctx)
-        chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, self._edge(T), lam, self.costs, self.spot.tau)
+        chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, self._edge(ctx.temperature), lam, self.costs, self.spot.tau)
         P = [P for *_, P in chosen]
         cell[0] += self.value(P, batches, lam); cell[1] += 1
         chosen.sort(key=lambda x: len(x[0]))                                        # parents before children
@@ -525,7 +531,7 @@ class _SpotFromLogits(SpotDrafter):
 def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, reps: int = 15, in_situ: int = 3,
                   seed: int = 0) -> CostModel:
     """Measure a `CostModel` for `target` + `order_model` here, on states of a real block: forwards over 1 … d_max + 1
-    copies behind a `prefix_len`-token cache, scorer calls, a drafted round, the skip test and the loop's own work,
+    copies behind a `prefix_len`-token cache, scorer calls, a drafted round, a skipped round and the loop's own work,
     interleaved over `reps` repetitions; medians (the typical round, stalls of a busy machine included). Then
     `in_situ` pairs of short decodes (draft-free, SPOT D1) correct the isolated timings to what a decode pays."""
     if d_max < 1: raise ValueError(f"d_max must be >= 1, got {d_max}")
@@ -560,7 +566,8 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
     jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
     jobs[("draft",)] = lambda i: drafted_round(*states[i][:2])
-    jobs[("bound",)] = lambda i: stale_bound(states[i][0].clone(), states[i][1], mask_id)   # a copy of the root, as the loop hands it
+    skipper = CostAwareDrafter(order_model, flat, AcceptanceCalibration({"0.0": [[-30.0, 0.0, 0.0, 0.0]]}))   # nothing pays: every round skipped
+    jobs[("bound",)] = lambda i: skipper.draft(states[i][0].clone(), states[i][1], ctx)   # a whole skipped round: test and bookkeeping
     jobs[("loop",)] = lambda i: loop(states[i][0], states[i][2])
     times = {k: [] for k in jobs}
     for f in jobs.values(): f(0)                                                                  # warm-up (traces the scorer)
@@ -593,7 +600,7 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 
 # %% ../../nbs/22_cost_aware.ipynb #0430f306
 CACHE_ENV = "SPOT_NB_CACHE"
-COST_MODEL_VERSION = 3    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits; 3: and the verifier's confidences), so old cache entries go unused
+COST_MODEL_VERSION = 4    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits; 3: and the verifier's confidences; 4: a skipped round whole), so old cache entries go unused
 
 def cost_cache_dir() -> Path:
     "Where measured cost models are cached: $SPOT_NB_CACHE, else ~/.cache/spot_nb."
