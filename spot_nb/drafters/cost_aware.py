@@ -35,7 +35,8 @@ class CostModel:
     """Milliseconds of the parts of one round on one machine. `copies_ms[R-1]`: a verification forward over R copies
     (R = 1 … D_max + 1); `scorer_ms[B-1]`: one order-model call over B hypothetical states, features included;
     `draft_ms`: the rest of a drafted round's drafter work (vocabulary top-k, hypotheses, tree); `bound_ms`: a round
-    the drafter skips (the skip test and its bookkeeping); `loop_ms`: the decode loop's own work per round (checks, verification; spot-auto reads logits, so no softmax).
+    the drafter skips (the skip test and its bookkeeping); `loop_ms`: the decode loop's own work per round (checks,
+    verification; spot-auto reads logits, so no softmax).
     `source` says whether the numbers were measured (where) or modelled (how)."""
     copies_ms: list[float]
     scorer_ms: list[float]
@@ -386,7 +387,7 @@ class CostAwareDrafter(Drafter):
     them costs; then the order model is not called. `adapt`: step of the online correction of the calibration from the
     drafter's own outcomes (0: off). Decode with `pad=False`."""
     name = "spot-auto"
-    reads_logits = True      # the skip test reads the open rows' logits; the order model's inputs are taken only when it drafts
+    reads_logits = True      # the skip test reads the verifier's confidences; the order model's inputs are taken only when it scores
     def __init__(self, order_model, costs: CostModel, calibration: AcceptanceCalibration | str | Path | None = None,
                  tau: float = 1.0, runner_up_below: float = 0.6, prior_rounds: int = 8, adapt: float = 0.1, freeze: bool = True):
         if not isinstance(costs, CostModel):
@@ -467,8 +468,8 @@ class CostAwareDrafter(Drafter):
 
     def worth_scoring(self, b: float, lam: float, T: float, D: int) -> list | None:
         """The learning cell of a round whose stale bound is `b` (past the skip test), or None when rounds like it have not
-        earned what scoring costs: their mean value (`value`), with one optimistic pseudo-round worth twice the cost,
-        at most λ·(draft_ms + one scorer call). Such a bin is still scored once in `EXPLORE` of its rounds."""
+        earned what scoring costs, λ·(draft_ms + one scorer call): the mean `value` of their bin, counting one optimistic
+        pseudo-round worth twice that cost, is below it. Such a bin is still scored once in `EXPLORE` of its rounds."""
         cells = self.worth.get((T, D))
         if cells is None: cells = self.worth[(T, D)] = [[0.0, 0, 0] for _ in range(self.SCORE_BINS)]
         cell, cost = cells[min(int(b * self.SCORE_BINS), self.SCORE_BINS - 1)], lam * (self.costs.draft_ms + self.costs.scorer(1))
@@ -496,7 +497,7 @@ class CostAwareDrafter(Drafter):
         return tree
 
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        """The paying drafts below `root` [L] (possibly none), from the target's logits at `root` [L, V] (`reads_logits`).
+        """The paying drafts below `root` [L] (possibly none), from the target's `StaleLogits` at `root` (`reads_logits`).
         A skipped round runs as few calls as it can: it is paid every round."""
         if ctx.pad: raise ValueError("spot-auto chooses how many copies each round verifies: decode with pad=False")
         D = min(ctx.budget, self.costs.d_max)

@@ -199,7 +199,7 @@ class SpotDrafter(Drafter):
         self.shape, self.order, self.calls = shape, order, 0
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
-        "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V]."
+        "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
         open_only = self.order == "stale" or self.model.open_rows_only   # filled rows' stale probs unread
         K = 2 if self.order == "stale" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
