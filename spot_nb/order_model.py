@@ -29,8 +29,10 @@ def feature_count(k: int) -> int:
 N_FEATURES = feature_count(STALE_TOP_K)
 
 def _numpy(a, dtype=np.float32) -> np.ndarray:
-    "`a` as a NumPy array of `dtype` (no copy when it already is one)."
-    return np.asarray(a if isinstance(a, np.ndarray) else a.detach().cpu().numpy(), dtype=dtype)
+    "`a` as a NumPy array of `dtype` (no copy when it already is one); a tensor of any float type, bfloat16 included."
+    if isinstance(a, np.ndarray): return np.asarray(a, dtype=dtype)
+    a = a.detach()
+    return np.asarray((a.float() if a.is_floating_point() else a).cpu().numpy(), dtype=dtype)
 
 def _like(out: np.ndarray, a):
     "`out` as the kind `a` is: NumPy for NumPy, else a tensor on `a`'s device."
