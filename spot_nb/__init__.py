@@ -1,12 +1,12 @@
 """SPOT: lossless speculative decoding for diffusion language models by commit-order prediction.
 
-`import spot_nb` is light (no torch, no transformers): the public API loads on first use, and the embedded SpotDLM
-registers with transformers' Auto classes as soon as transformers is imported, before or after this package. What the
+`import spot_nb` is light (no torch, no transformers, nothing outside the standard library): the public API loads on
+first use, and the embedded SpotDLM registers with transformers' Auto classes as soon as transformers is imported,
+before or after this package (a post-import hook of a few lines, `_when_imported`). What the
 command line must know before anything heavy loads (where the shipped files are, the largest budget, the tasks, the
 checks of a temperature and a device) lives here."""
-import importlib, math, os, re
+import importlib, importlib.util, math, os, re, sys
 from pathlib import Path
-from wrapt import when_imported
 
 __version__ = "0.0.1"
 MAX_BUDGET = 64            # the most drafts one verification forward holds: (1 + D)·L positions
@@ -70,10 +70,6 @@ def check_checkpoint(path: str | Path) -> Path:
     if not ok: raise ValueError(f"{path} is not an order-model checkpoint: pass a file saved by `spot-nb train-drafter`")
     return p
 
-@when_imported("transformers")
-def _register(_transformers) -> None:
-    import spot_nb.models  # registers the embedded SpotDLM with the Auto classes and the checkpoint adapters
-
 _API = dict(load_target="spot_nb.target", load_drafter="spot_nb.api", generate="spot_nb.api")
 __all__ = ["load_target", "load_drafter", "generate"]
 
@@ -83,3 +79,30 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'spot_nb' has no attribute {name!r}")
 
 def __dir__() -> list[str]: return sorted([*globals(), *_API])
+
+def _when_imported(name: str, hook) -> None:
+    "Call `hook()` once the top-level module `name` has been imported: now if it already is, else right after its import runs."
+    if name in sys.modules: return hook()
+    class _Finder:                                      # first on sys.meta_path until `name` has been imported
+        busy = False
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname != name or self.busy: return None
+            self.busy = True
+            try: spec = importlib.util.find_spec(name)  # what the other finders make of it
+            finally: self.busy = False
+            if spec is None or not hasattr(spec.loader, "exec_module"): return spec
+            loader, exec_module = spec.loader, spec.loader.exec_module
+            def exec_then_hook(module):
+                del loader.exec_module                  # the loader is itself again
+                exec_module(module)
+                if finder in sys.meta_path: sys.meta_path.remove(finder)
+                hook()
+            loader.exec_module = exec_then_hook         # a probe (`find_spec` alone) never runs it: the finder stays
+            return spec
+    finder = _Finder()
+    sys.meta_path.insert(0, finder)
+
+def _register() -> None:
+    import spot_nb.models  # registers the embedded SpotDLM with the Auto classes and the checkpoint adapters
+
+_when_imported("transformers", _register)
