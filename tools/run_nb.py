@@ -9,11 +9,18 @@ cannot affect them, e.g. a new fast cell after a slow training cell). `--also` r
 indices with the fast path (one notebook): a slow cell that needs nothing slow before it. Run from the repository
 root; each notebook executes in its own folder.
 """
-import argparse, copy, os, time
+import argparse, copy, os, re, time
 from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 from nbcells import directives
+
+_BAR = re.compile(r"\d+%\|.*\|\s*\d+/\d+")            # tqdm's "45%|####  | 9/20 [...]"
+
+def is_progress_bar(output) -> bool:
+    "A progress bar's output (a tqdm widget, or tqdm's text on stderr): never kept in a committed notebook."
+    if "application/vnd.jupyter.widget-view+json" in output.get("data", {}): return True
+    return output.get("output_type") == "stream" and output.get("name") == "stderr" and bool(_BAR.search(output.get("text", "")))
 
 def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False, also: frozenset = frozenset()) -> None:
     nb = nbformat.read(path, as_version=4)
@@ -26,7 +33,9 @@ def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = Fa
     t0 = time.time()
     os.environ.pop("MPLBACKEND", None)          # the kernel's inline backend stores figures; Agg would drop them
     NotebookClient(sub, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
-    for j, i in enumerate(keep): nb.cells[i] = sub.cells[j]
+    for j, i in enumerate(keep):
+        nb.cells[i] = sub.cells[j]
+        nb.cells[i].outputs = [o for o in sub.cells[j].get("outputs", []) if not is_progress_bar(o)]
     for i, c in enumerate(nb.cells):
         if i not in keep and c.cell_type == "code" and not keep_skipped: c.outputs, c.execution_count = [], None
     tmp = path.with_suffix(".tmp.ipynb"); nbformat.write(nb, tmp); tmp.replace(path)

