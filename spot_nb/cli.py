@@ -223,6 +223,9 @@ def _parser(bench: bool = False) -> Parser:
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "
                                    "finished shards are kept).", formatter_class=HelpFormatter)
     c.add_argument("--n", type=integer(1), default=POOL_SIZE, help="prompts of the training pool to record")
+    c.add_argument("--pool", choices=("general", "arith"), default="general",
+                   help="the prompts: general (code and math, for a general target) or arith (training problems of "
+                        "notebook 24's family, for the competent target)")
     c.add_argument("--out", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards (not inside data/)")
     c.add_argument("--gen-length", type=integer(1), default=256, metavar="G",
                    help="tokens generated per prompt, a multiple of the target's block size")
@@ -275,8 +278,12 @@ def main(argv: list[str] | None = None) -> int:
             check_device(a.device)
             _, L, n = target_config(a.target); check_gen_length(a.gen_length, L, n)
             check_output(a.out)
-            from spot_nb.trajectories import training_pool
-            pool = training_pool(a.n)
+            if a.pool == "arith":
+                from spot_nb.train.arith import arith_pool
+                pool = arith_pool(a.n)
+            else:
+                from spot_nb.trajectories import training_pool
+                pool = training_pool(a.n)
             if len(pool) < a.n: raise ValueError(f"--n {a.n}: the training pool has only {len(pool)} prompts")
         else:
             out = check_output(a.out, force=a.force)

@@ -49,7 +49,8 @@ class GumbelTable:
         self._rows: dict[int, torch.Tensor] = {}
 
     def row(self, a: int) -> torch.Tensor:
-        "G[a, :] as a float32 tensor [V] (drawn on the CPU by NumPy, so identical on every device)."
+        """G[a, :] as a float32 tensor [V] (drawn on the CPU by NumPy, so identical on every device). A fresh copy on every
+        call: whoever writes into it (a drafter with bad manners) cannot change the noise anyone else reads."""
         a = int(a)
         if a < 0: raise ValueError(f"absolute position must be >= 0, got {a}")
         r = self._rows.pop(a, None)
@@ -58,7 +59,7 @@ class GumbelTable:
             r = torch.from_numpy(rng.gumbel(size=self.vocab_size).astype(np.float32)).to(self.device)
         self._rows[a] = r                                   # most recent last
         if len(self._rows) > self.cache_rows: self._rows.pop(next(iter(self._rows)))
-        return r
+        return r.clone()
 
     def rows(self, positions) -> torch.Tensor:
         "Stacked rows for a sequence of absolute positions: [len(positions), V]."

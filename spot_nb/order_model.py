@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/order_model.html.md"""
 
 # %% ../nbs/11_order_model.ipynb #6ba46cab
 from __future__ import annotations
-import math, time
+import copy, math, time
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -222,9 +222,12 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
 
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
-                      max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None) -> tuple[OrderModel, dict]:
+                      max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
+                      patience: int | None = None) -> tuple[OrderModel, dict]:
     """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`: `OrderModel`
-    sizes and features (the paper's 3-layer encoder on the stale top-32 by default)."""
+    sizes and features (the paper's 3-layer encoder on the stale top-32 by default). `patience`: measure held-out
+    next-commit accuracy after every epoch (`report["curve"]`), keep the best epoch's weights, and stop once `patience`
+    epochs in a row bring no gain: training to a plateau, `epochs` then only a ceiling."""
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
     train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
@@ -232,6 +235,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     model = OrderModel(block_size=L, **(config or {}))
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     g = torch.Generator().manual_seed(seed); t0 = time.time(); losses = []
+    curve, best = [], dict(accuracy=-1.0, epoch=0, weights=None)
     for ep in range(epochs):
         perm = pairs[torch.randperm(len(pairs), generator=g)]
         bar = tqdm(range(0, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
@@ -241,10 +245,18 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
             opt.zero_grad(); loss.backward(); opt.step()
             losses.append(loss.item())
             if time.time() - t0 > max_seconds: break
+        if patience is not None:
+            with torch.no_grad(): acc = evaluate_order(model.eval(), ex, held_states, d_max)["model"]
+            model.train()
+            curve.append(dict(epoch=ep + 1, heldout_accuracy=acc, seconds=round(time.time() - t0, 1)))
+            if acc > best["accuracy"]: best = dict(accuracy=acc, epoch=ep + 1, weights=copy.deepcopy(model.state_dict()))
+            elif ep + 1 - best["epoch"] >= patience: break
         if time.time() - t0 > max_seconds: break
+    if best["weights"] is not None: model.load_state_dict(best["weights"])
     model.eval()
     report = evaluate_order(model, ex, held_states, d_max)
     report.update(train_examples=len(pairs), train_states=len(train_states), heldout_states=len(held_states),
                   epochs_run=ep + 1, seconds=round(time.time() - t0, 1), final_loss=float(np.mean(losses[-50:])))
+    if patience is not None: report.update(curve=curve, best_epoch=best["epoch"])
     if out_path is not None: model.save(out_path, extra={"report": report, "d_max": d_max})
     return model, report

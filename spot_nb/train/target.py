@@ -194,20 +194,22 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
     def lr_at(step: int, seconds: float) -> float:       # warm-up, then cosine to 0.1·lr over the token or time budget
         return lr * min(1.0, (step + 1) / warmup) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress_at(step, seconds))))
     gen = torch.Generator().manual_seed(seed)
-    step, elapsed, ckpt = 0, 0.0, run_dir / "ckpt.pt"
+    step, elapsed, cpu_before, ckpt = 0, 0.0, 0.0, run_dir / "ckpt.pt"
     if ckpt.exists():
         st = torch.load(ckpt, weights_only=False)
         model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); gen.set_state(st["gen"])
-        step, elapsed = st["step"], st["elapsed"]
+        step, elapsed, cpu_before = st["step"], st["elapsed"], st.get("cpu_seconds", 0.0)
         print(f"resumed at step {step} ({elapsed/60:.1f} min trained)")
     elif init_weights is not None:
         model.load_state_dict(torch.load(init_weights, weights_only=False)["model"])
     mask, loss_fn = objective_mask(objective, seq_len, config.block_size), OBJECTIVES[objective]
     def save_checkpoint():
-        st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step, "elapsed": time.time() - t0}
+        st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step, "elapsed": time.time() - t0,
+              "cpu_seconds": cpu_seconds()}
         atomic_write(ckpt, lambda tmp: torch.save(st, tmp))
     log = open(run_dir / "log.jsonl", "a")
-    t0, last_ckpt = time.time() - elapsed, time.time()
+    t0, last_ckpt, cpu0 = time.time() - elapsed, time.time(), time.process_time()
+    def cpu_seconds() -> float: return cpu_before + time.process_time() - cpu0   # CPU time: comparable across runs a busy machine slowed unequally
     bar = tqdm(total=total_steps, initial=step, desc="training", mininterval=10)
     while step < total_steps and time.time() - t0 < max_seconds:
         for g_ in opt.param_groups: g_["lr"] = lr_at(step, time.time() - t0)
@@ -215,7 +217,8 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
         opt.zero_grad(set_to_none=True); loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0); opt.step()
         step += 1; bar.update(1)
-        rec = {"step": step, "tokens": step * batch * seq_len, "seconds": round(time.time() - t0, 1), "loss": round(loss.item(), 4)}
+        rec = {"step": step, "tokens": step * batch * seq_len, "seconds": round(time.time() - t0, 1),
+               "cpu_seconds": round(cpu_seconds(), 1), "loss": round(loss.item(), 4)}
         if step % eval_every == 0 or step == total_steps: rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len, objective=objective), 4)
         log.write(json.dumps(rec) + "\n"); log.flush()
         for f in snapshots:
