@@ -239,8 +239,11 @@ def _parser(bench: bool = False) -> Parser:
     t.add_argument("--out", default="runs/order-model.pt", metavar="FILE",
                    help="checkpoint to write; inside data/ (the shipped model) only with --force")
     t.add_argument("--force", action="store_true", help="allow --out to overwrite a shipped file (e.g. data/order-model.pt)")
-    t.add_argument("--epochs", type=integer(1), default=10, help="training epochs")
-    t.add_argument("--max-minutes", type=number(0, lo_open=True), default=20.0, metavar="M", help="stop training after M minutes")
+    t.add_argument("--epochs", type=integer(1), default=30, help="the most epochs to train")
+    t.add_argument("--patience", type=integer(1), default=2, metavar="P",
+                   help="stop once P epochs in a row bring no gain in held-out next-commit accuracy (the best epoch is kept)")
+    t.add_argument("--max-minutes", type=number(0, lo_open=True), default=None, metavar="M",
+                   help="also stop after M minutes (default: no time cap: train to the plateau)")
     t.add_argument("--threads", **threads)
     if bench:
         from spot_nb.bench.harness import add_bench_parser
@@ -313,8 +316,11 @@ def main(argv: list[str] | None = None) -> int:
             from spot_nb.order_model import examples_from_trajectories, train_order_model
             ex = examples_from_trajectories(load_trajectories(a.traj))
             print(f"{torch.get_num_threads()} thread(s); training on {a.traj}")
-            _, rep = train_order_model(ex, a.out, epochs=a.epochs, max_seconds=a.max_minutes * 60)
-            print(f"held-out next-commit accuracy {rep['model']:.3f} (stale-confidence order {rep['stale_confidence']:.3f}); saved {a.out}")
+            _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience,
+                                       max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60)
+            print("held-out next-commit accuracy by epoch: " + " ".join(f"{p['heldout_accuracy']:.3f}" for p in rep["curve"]))
+            print(f"kept epoch {rep['best_epoch']}: held-out next-commit accuracy {rep['model']:.3f} "
+                  f"(stale-confidence order {rep['stale_confidence']:.3f}); saved {a.out}")
     except KeyboardInterrupt:
         print("spot-nb: interrupted", file=sys.stderr); return 130
     return 0

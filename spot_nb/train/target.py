@@ -106,9 +106,11 @@ def encode_stream(tokenizer, texts, path: Path | None = None) -> np.ndarray:
         atomic_write(path, lambda tmp: np.save(open(tmp, "wb"), arr))
     return arr
 
-def sample_windows(stream: np.ndarray, batch: int, seq_len: int, gen: torch.Generator) -> torch.Tensor:
-    "`batch` random windows [batch, seq_len] of the token stream."
-    starts = torch.randint(0, len(stream) - seq_len, (batch,), generator=gen).tolist()
+def sample_windows(stream: np.ndarray, batch: int, seq_len: int, gen: torch.Generator,
+                   starts: np.ndarray | None = None) -> torch.Tensor:
+    "`batch` random windows [batch, seq_len] of the token stream, starting anywhere or at one of the allowed `starts`."
+    if starts is None: starts = torch.randint(0, len(stream) - seq_len, (batch,), generator=gen).tolist()
+    else: starts = starts[torch.randint(0, len(starts), (batch,), generator=gen).numpy()].tolist()
     return torch.from_numpy(np.stack([stream[s:s + seq_len].astype(np.int64) for s in starts]))
 
 # %% ../../nbs/04_train_target.ipynb #a4527a5f
@@ -177,11 +179,11 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
           max_tokens: int, max_seconds: float = float("inf"), batch: int = 16, seq_len: int = 256,
           lr: float = 1e-3, warmup: int = 100, eval_every: int = 100, ckpt_seconds: float = 300, seed: int = 0,
           threads: int | None = None, objective: str = "block_diffusion", init_weights: str | Path | None = None,
-          snapshots: tuple[float, ...] = ()) -> SpotDLM:
+          snapshots: tuple[float, ...] = (), window_starts: np.ndarray | None = None) -> SpotDLM:
     """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to `run_dir`/log.jsonl.
     `init_weights`: a checkpoint of this trainer whose model weights start a fresh run (e.g. block-diffusion adaptation of a causal run).
     `snapshots`: fractions of the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
-    `run_dir`/snapshot-<percent>.pt."""
+    `run_dir`/snapshot-<percent>.pt. `window_starts`: the stream positions a training window may start at (default: any)."""
     if objective not in OBJECTIVES: raise ValueError(f"objective={objective!r}: use one of {sorted(OBJECTIVES)}")
     from spot_nb.models.spot_dlm import SpotDLM                  # here, not at import: the harness reads this module's helpers
     run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
@@ -213,7 +215,7 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
     bar = tqdm(total=total_steps, initial=step, desc="training", mininterval=10)
     while step < total_steps and time.time() - t0 < max_seconds:
         for g_ in opt.param_groups: g_["lr"] = lr_at(step, time.time() - t0)
-        loss = loss_fn(model, sample_windows(train_stream, batch, seq_len, gen), gen, mask)
+        loss = loss_fn(model, sample_windows(train_stream, batch, seq_len, gen, window_starts), gen, mask)
         opt.zero_grad(set_to_none=True); loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0); opt.step()
         step += 1; bar.update(1)
