@@ -11,7 +11,9 @@ from pathlib import Path
 __version__ = "0.0.1"
 MAX_BUDGET = 64            # the most drafts one verification forward holds: (1 + D)·L positions
 POOL_SIZE = 300            # training-pool prompts in the collection the order model learns from (`spot-nb collect`)
-TASKS = ("humaneval", "mbpp", "gsm8k", "math500")   # the evaluation tasks (notebook 08 loads them, 17 benchmarks them)
+TASKS = ("humaneval", "mbpp", "gsm8k", "math500")   # the paper's evaluation tasks (notebook 08 loads them, 17 benchmarks them)
+ARITH_TASK = "arith"       # the competent target's task family (notebook 07b): held-out arithmetic word problems
+BENCH_TASKS = (*TASKS, ARITH_TASK)                  # every task the harness runs
 MBPP_ENV = "SPOT_NB_MBPP"  # environment variable naming mbpp.jsonl
 DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # entry-point group of drafters offered by name (`make_drafter`, `spot-nb bench`)
 

@@ -225,7 +225,7 @@ def _parser(bench: bool = False) -> Parser:
     c.add_argument("--n", type=integer(1), default=POOL_SIZE, help="prompts of the training pool to record")
     c.add_argument("--pool", choices=("general", "arith"), default="general",
                    help="the prompts: general (code and math, for a general target) or arith (training problems of "
-                        "notebook 24's family, for the competent target)")
+                        "notebook 07b's family, for the competent target)")
     c.add_argument("--out", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards (not inside data/)")
     c.add_argument("--gen-length", type=integer(1), default=256, metavar="G",
                    help="tokens generated per prompt, a multiple of the target's block size")

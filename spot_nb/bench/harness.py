@@ -12,7 +12,7 @@ from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, TASKS, check_checkpoint, check_device, check_temperature,
+from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, check_checkpoint, check_device, check_temperature,
                      default_drafter_path, embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
@@ -279,7 +279,7 @@ def _target_block_size(target: Path) -> int | None:
 def check_args(args: argparse.Namespace) -> BenchConfig:
     "Check every option of a bench request before torch loads (a refusal is immediate), then read the tasks' samples."
     tasks = _csv(args.tasks, "tasks")
-    if bad := [t for t in tasks if t not in TASKS]: raise BenchError(f"unknown task {bad[0]!r}: choose from {', '.join(TASKS)}")
+    if bad := [t for t in tasks if t not in BENCH_TASKS]: raise BenchError(f"unknown task {bad[0]!r}: choose from {', '.join(BENCH_TASKS)}")
     names = _csv(args.methods, "methods")
     if bad := [m for m in names if m not in available_methods()]:
         raise BenchError(f"unknown method {bad[0]!r}: choose from {', '.join(available_methods())}")
@@ -503,7 +503,7 @@ def write_summary(cfg: BenchConfig):
 
 # %% ../../nbs/17_harness.ipynb #549fc069
 def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", help=f"comma-separated tasks, from {', '.join(TASKS)}")
+    p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", help=f"comma-separated tasks, from {', '.join(BENCH_TASKS)} (arith: with --target data/arith-dlm)")
     p.add_argument("--methods", default="draft-free,spot",
                    help="comma-separated methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), oracle-position, "
                         "oracle-token, oracle-joint, or a drafter registered in spot_nb.drafters; the draft-free control always runs")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools, json, re, threading
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from .. import ARITH_TASK
+from ..arith import score_arith
 from .sandbox import run_sandboxed
 
 # %% auto #0
@@ -16,7 +18,7 @@ __all__ = ['CODE_TASKS', 'MATH_TASKS', 'truncate_completion', 'final_number', 's
            'score_humaneval', 'score_mbpp', 'score', 'score_many']
 
 # %% ../../nbs/16_scoring.ipynb #22f382a9
-CODE_TASKS, MATH_TASKS = ("humaneval", "mbpp"), ("gsm8k", "math500")
+CODE_TASKS, MATH_TASKS = ("humaneval", "mbpp"), ("gsm8k", "math500", ARITH_TASK)   # maths: the answer is compared, no code runs
 _ASSIGN = re.compile(r"[A-Za-z_]\w*\s*=(?!=)")
 
 def _check_task(task: str) -> None:
@@ -97,11 +99,12 @@ def _reference(task: str, item):
     return _humaneval()[item.uid] if task == "humaneval" else _mbpp()[int(item.uid.rsplit("/", 1)[1])]
 
 def score(task: str, item, completion: str, timeout: float = 10) -> bool:
-    "Is `completion` right for `item` (a dataset row or a `Prompt`) of `task`: humaneval, mbpp, gsm8k or math500?"
+    "Is `completion` right for `item` (a dataset row or a `Prompt`) of `task`: humaneval, mbpp, gsm8k, math500 or arith?"
     _check_task(task)
     ref = _reference(task, item)
     if task == "humaneval": return score_humaneval(completion, ref, timeout)
     if task == "mbpp": return score_mbpp(completion, ref, timeout)
+    if task == ARITH_TASK: return bool(score_arith(completion, int(ref)))
     return score_gsm8k(completion, ref) if task == "gsm8k" else score_math500(completion, ref)
 
 def score_many(task: str, items: list, completions: list[str], workers: int = 4, timeout: float = 10) -> list[bool]:
