@@ -181,7 +181,8 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
           threads: int | None = None, objective: str = "block_diffusion", init_weights: str | Path | None = None,
           snapshots: tuple[float, ...] = (), window_starts: np.ndarray | None = None) -> SpotDLM:
     """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to `run_dir`/log.jsonl.
-    `init_weights`: a checkpoint of this trainer whose model weights start a fresh run (e.g. block-diffusion adaptation of a causal run).
+    `init_weights`: a checkpoint of this trainer, or a saved target folder, whose weights start a fresh run (block-diffusion
+    adaptation of a causal run; more training of a shipped target).
     `snapshots`: fractions of the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
     `run_dir`/snapshot-<percent>.pt. `window_starts`: the stream positions a training window may start at (default: any)."""
     if objective not in OBJECTIVES: raise ValueError(f"objective={objective!r}: use one of {sorted(OBJECTIVES)}")
@@ -202,8 +203,10 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
         model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); gen.set_state(st["gen"])
         step, elapsed, cpu_before = st["step"], st["elapsed"], st.get("cpu_seconds", 0.0)
         print(f"resumed at step {step} ({elapsed/60:.1f} min trained)")
-    elif init_weights is not None:
-        model.load_state_dict(torch.load(init_weights, weights_only=False)["model"])
+    elif init_weights is not None:                       # a trainer checkpoint, or a saved target folder (fresh optimizer)
+        init = Path(init_weights)
+        state = SpotDLM.from_pretrained(init, dtype=torch.float32).state_dict() if init.is_dir() else torch.load(init, weights_only=False)["model"]
+        model.load_state_dict(state)
     mask, loss_fn = objective_mask(objective, seq_len, config.block_size), OBJECTIVES[objective]
     def save_checkpoint():
         st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step, "elapsed": time.time() - t0,
