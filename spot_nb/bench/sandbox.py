@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/sandbox.html.md"""
 
 # %% ../../nbs/15_sandbox.ipynb #3d863f3d
 from __future__ import annotations
-import ctypes, functools, inspect, math, os, selectors, shutil, signal, stat, subprocess, sys, sysconfig, tempfile, time
+import ctypes, functools, inspect, json, math, os, secrets, selectors, shutil, signal, stat, subprocess, sys, sysconfig, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,16 +68,196 @@ def _child(wd: str, mode: str, host_mnt: str, uid: str, cpu: str, mem: str, fsiz
 _CHILD_CODE = (f"import sys\n{inspect.getsource(_child)}\n_child(*sys.argv[1:])\n"
                "import runpy\nrunpy.run_path('program.py', run_name='__main__')\n")
 
+# %% ../../nbs/15_sandbox.ipynb #b7f3e9a1
+def _encode(x, depth: int = 0):
+    "Plain data as tagged JSON: None, bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset (a subclass as its base type); anything else raises TypeError."
+    if depth > 100: raise ValueError("a value nested more than 100 deep cannot be sent")
+    if x is None or x is True or x is False: return x
+    for base, tag in ((int, "i"), (float, "f"), (complex, "c"), (str, "s"), (bytes, "y"), (bytearray, "Y")):
+        if isinstance(x, base):
+            if tag == "i": return ["i", hex(int(x))]                     # hex: no limit on the number of digits
+            if tag == "f": return ["f", float.__repr__(x)]               # repr round-trips, nan and inf included
+            if tag == "c": return ["c", float.__repr__(x.real), float.__repr__(x.imag)]
+            return ["s", str.__str__(x)] if tag == "s" else [tag, bytes(x).hex()]
+    for base, tag in ((list, "l"), (tuple, "t"), (set, "S"), (frozenset, "F")):
+        if isinstance(x, base): return [tag, [_encode(v, depth + 1) for v in x]]
+    if isinstance(x, dict): return ["d", [[_encode(k, depth + 1), _encode(v, depth + 1)] for k, v in dict.items(x)]]
+    raise TypeError(f"a value of type {type(x).__name__} cannot be sent between the program and the judge: only None, bool, int, float, "
+                    "complex, str, bytes, bytearray, list, tuple, dict, set and frozenset can")
+
+def _decode(x, depth: int = 0):
+    "The value `_encode` made, rebuilt from builtin types only; anything malformed raises ValueError."
+    if x is None or x is True or x is False: return x
+    if depth > 100 or type(x) is not list or not x or type(x[0]) is not str: raise ValueError("malformed value")
+    tag, args = x[0], x[1:]
+    def text(n: int) -> list[str]:
+        if len(args) != n or any(type(a) is not str for a in args): raise ValueError(f"malformed {tag!r} value")
+        return args
+    if tag == "i": return int(text(1)[0], 16)
+    if tag == "f": return float(text(1)[0])
+    if tag == "c": return complex(*map(float, text(2)))
+    if tag == "s": return text(1)[0]
+    if tag in ("y", "Y"): return (bytes if tag == "y" else bytearray).fromhex(text(1)[0])
+    if len(args) != 1 or type(args[0]) is not list: raise ValueError(f"malformed {tag!r} value")
+    items = args[0]
+    if tag == "d":
+        if any(type(p) is not list or len(p) != 2 for p in items): raise ValueError("malformed 'd' value")
+        return {_decode(k, depth + 1): _decode(v, depth + 1) for k, v in items}
+    kind = {"l": list, "t": tuple, "S": set, "F": frozenset}.get(tag)
+    if kind is None: raise ValueError(f"malformed value: unknown tag {tag!r}")
+    return kind(_decode(v, depth + 1) for v in items)
+
+def _send(fd: int, message) -> None:
+    "One frame: 8-byte length, then the message as JSON."
+    import json, os
+    data = json.dumps(message).encode()
+    data = len(data).to_bytes(8, "big") + data
+    while data: data = data[os.write(fd, data):]
+
+def _receive(fd: int, cap: int):
+    "The next frame's message; EOFError when the other side has gone, ValueError when the frame is longer than `cap`."
+    import json, os
+    def exactly(n: int) -> bytes:
+        buf = bytearray()
+        while len(buf) < n:
+            chunk = os.read(fd, min(n - len(buf), 1 << 20))
+            if not chunk: raise EOFError("the other side closed the pipe")
+            buf += chunk
+        return bytes(buf)
+    n = int.from_bytes(exactly(8), "big")
+    if n > cap: raise ValueError(f"a message of {n} bytes is over the limit of {cap}")
+    return json.loads(exactly(n))
+
+def _message(e: BaseException) -> str:
+    "An exception's message, short, even when producing it fails."
+    try: return str(e)[:300]
+    except BaseException: return "?"
+
+def _serve(requests: int, replies: int, cap: int) -> None:
+    "The program's process: run program.py as `__main__`, then answer the judge's requests with plain data. Never returns."
+    import os, sys, types
+    main = types.ModuleType("__main__"); main.__file__ = os.path.abspath("program.py")
+    sys.modules["__main__"], sys.argv = main, [main.__file__]
+    ns = main.__dict__
+    try:
+        with open("program.py", "rb") as f: source = f.read()
+        exec(compile(source, main.__file__, "exec"), ns)
+        ready = ["ready"]
+    except BaseException as e: ready = ["raised", type(e).__name__, _message(e)]
+    _send(replies, ready)
+    while True:
+        try: op, *args = _receive(requests, cap)
+        except BaseException:                                               # the judge is done (or gone)
+            for stream in (sys.stdout, sys.stderr):
+                try: stream.flush()
+                except BaseException: pass
+            os._exit(0)
+        try:
+            if op == "call":
+                if args[0] not in ns: raise NameError(f"name {args[0]!r} is not defined")
+                value = ns[args[0]](*_decode(args[1]), **_decode(args[2]))
+            elif op == "eval": value = eval(args[0], ns)
+            else: value = exec(args[0], ns)
+            reply = ["value", _encode(value)]
+        except BaseException as e: reply = ["raised", type(e).__name__, _message(e)]
+        _send(replies, reply)
+
+def _judge(spec_fd: str, verdict_fd: str, cap: str) -> None:
+    "The trusted judge: fork the program's process first, then read the tests and run them here, the program's functions called remotely; write the verdict where only this process can. Never returns."
+    import builtins, ctypes, json, os, signal, sys, time
+    spec_fd, verdict_fd, cap = int(spec_fd), int(verdict_fd), int(cap)
+    if ctypes.CDLL(None).prctl(4, 0, 0, 0, 0) != 0: raise SystemExit("sandbox: cannot make the judge non-dumpable")  # PR_SET_DUMPABLE
+    requests_r, requests_w = os.pipe(); replies_r, replies_w = os.pipe()
+    sys.stdout.flush(); sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:                                                             # the program's process: it never holds the tests
+        for fd in (spec_fd, verdict_fd, requests_w, replies_r): os.close(fd)  # nor the verdict's descriptor
+        _serve(requests_r, replies_w, cap)
+    os.close(requests_r); os.close(replies_w)
+    with os.fdopen(spec_fd, "rb") as f: spec = json.loads(f.read())
+    calls = 0
+
+    class Gone(BaseException):
+        "The program's process ended or broke the protocol (a BaseException: no `except Exception` in a test swallows it)."
+
+    def ended(tries: int = 20) -> str | None:
+        "How the program's process ended, if it does within `tries` × 10 ms."
+        for _ in range(tries):
+            try: p, st = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError: return "ended"
+            if p:
+                code = os.waitstatus_to_exitcode(st)
+                return f"exited with status {code}" if code >= 0 else f"was killed by signal {-code}"
+            time.sleep(0.01)
+
+    def ask(message):
+        nonlocal calls
+        calls += 1
+        try:
+            _send(requests_w, message)
+            reply = _receive(replies_r, cap)
+        except (OSError, EOFError, ValueError) as e: raise Gone(f"the program's process {ended() or 'closed its pipe'} before answering request {calls}") from None
+        return answer(reply)
+
+    def answer(reply):
+        if type(reply) is list and len(reply) == 2 and reply[0] == "value":
+            try: return _decode(reply[1])
+            except (ValueError, TypeError, RecursionError, MemoryError) as e: raise Gone(f"malformed value ({type(e).__name__})") from None
+        if type(reply) is list and len(reply) == 3 and reply[0] == "raised" and all(type(a) is str for a in reply[1:]):
+            kind = getattr(builtins, reply[1], None)
+            if not (isinstance(kind, type) and issubclass(kind, Exception)): raise Gone(f"the program raised {reply[1]}: {reply[2]}")
+            try: error = kind(reply[2])
+            except BaseException: error = Exception(reply[2])
+            raise error
+        raise Gone("malformed reply")
+
+    class Remote:
+        "Stands for one of the program's functions: arguments go to its process as data, the value comes back as data."
+        def __init__(self, name: str): self.__name__ = self.name = name
+        def __call__(self, *args, **kwargs): return ask(["call", self.name, _encode(list(args)), _encode(kwargs)])
+        def __repr__(self): return f"<the program's {self.name}>"
+
+    try:
+        try: ready = _receive(replies_r, cap)
+        except (OSError, EOFError, ValueError): raise Gone(f"the program's process {ended() or 'closed its pipe'} before it was ready") from None
+        if ready != ["ready"]:
+            why = f"{ready[1]}: {ready[2]}" if type(ready) is list and len(ready) == 3 and ready[0] == "raised" else "?"
+            raise Gone(f"the program stopped before it was ready: {str(why)[:300]}")
+        if spec["child_setup"]: ask(["exec", spec["child_setup"]])
+        tns = {"__name__": "__judge__"}
+        exec(compile(spec["setup"], "<setup>", "exec"), tns)
+        tns.update({name: Remote(name) for name in spec["remote"]})
+        tns["__child__"] = lambda source: ask(["eval", source])         # an expression evaluated by the program's process
+        tns["__child_exec__"] = lambda source: ask(["exec", source])    # a statement it runs (forms the judge cannot split)
+        exec(compile(spec["test"], "<test>", "exec"), tns)
+        passed, detail = True, ""
+    except BaseException as e:
+        tb, line = e.__traceback__, None
+        while tb:
+            if tb.tb_frame.f_code.co_filename == "<test>": line = tb.tb_lineno
+            tb = tb.tb_next
+        where = f" at test line {line}: {spec['test'].splitlines()[line - 1].strip()[:200]}" if line else ""
+        message = _message(e)
+        passed, detail = False, (f"{type(e).__name__}: {message}" if message else type(e).__name__) + where
+    os.write(verdict_fd, json.dumps({"nonce": spec["nonce"], "passed": passed, "detail": detail, "calls": calls}).encode())
+    os.close(verdict_fd); os.close(requests_w)                               # the program's process sees EOF: it flushes, exits
+    if ended() is None: os.kill(pid, signal.SIGKILL)
+    os._exit(0)
+
+_JUDGE_CODE = ("import sys\n" + "\n".join(inspect.getsource(f) for f in (_child, _encode, _decode, _send, _receive, _message, _serve, _judge))
+               + "\n_child(*sys.argv[1:9])\n_judge(*sys.argv[9:])\n")
+
 # %% ../../nbs/15_sandbox.ipynb #1959266a
 @dataclass
 class SandboxResult:
-    "Outcome of one sandboxed run: verdict, status, exit code, tails of stdout / stderr, wall seconds."
+    "Outcome of one sandboxed run: verdict, status, exit code, tails of stdout / stderr, wall seconds, and the judge's reason."
     passed: bool
     status: str                    # passed | failed | timeout | memory | crashed | error
     returncode: int | None
     stdout: str
     stderr: str
     seconds: float
+    detail: str = ""               # with a judge: why it failed (or how many requests it made)
 
 @functools.cache
 def _python() -> str:
@@ -105,55 +285,81 @@ def _kill_group(proc: subprocess.Popen, grace: float = 5.0) -> None:
         except ChildProcessError: pass
         time.sleep(0.005)
 
-def _drain(proc: subprocess.Popen, deadline: float, cap: int) -> tuple[bytes, bytes, bool]:
-    "Read stdout and stderr until both close or the deadline passes, keeping the last `cap` bytes of each; timed out?"
-    tails = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
+def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int]) -> tuple[list[bytes], bool]:
+    "Read the pipes `caps` names until all close or the deadline passes, keeping the last `caps[fd]` bytes of each; timed out?"
+    tails = {fd: bytearray() for fd in caps}
     with selectors.DefaultSelector() as sel:
         for fd in tails: sel.register(fd, selectors.EVENT_READ)
         while sel.get_map() and (left := deadline - time.monotonic()) > 0:
             for key, _ in sel.select(min(left, 0.1)):
                 chunk = os.read(key.fd, 1 << 16)
                 if not chunk: sel.unregister(key.fd); continue
-                tail = tails[key.fd]; tail += chunk; del tail[:-cap]
+                tail = tails[key.fd]; tail += chunk; del tail[:-caps[key.fd]]
             if proc.poll() is not None: _kill_group(proc)                         # leftovers would hold the pipes open
     try: proc.wait(max(deadline - time.monotonic(), 0)); timed_out = False      # pipes closed: has it exited too?
     except subprocess.TimeoutExpired: timed_out = True
-    out, err = (bytes(t) for t in tails.values())
-    return out, err, timed_out
+    return [bytes(t) for t in tails.values()], timed_out
+
+def _verdict(raw: bytes, nonce: str) -> tuple[bool | None, str]:
+    "The judge's verdict (None when there is none, or it is not the judge's) and its detail."
+    try: v = json.loads(raw)
+    except ValueError: return None, "no verdict from the judge"
+    if type(v) is not dict or v.get("nonce") != nonce or type(v.get("passed")) is not bool: return None, "no valid verdict"
+    return v["passed"], str(v.get("detail", "")) or f"{v.get('calls')} requests answered"
 
 def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, nproc: int = 64, file_mb: int = 16,
-                  output_bytes: int = 16384, isolation: str | None = None) -> SandboxResult:
-    "Run `program` as a script in a fresh isolated Python process; whatever it does becomes a status, never an exception."
+                  output_bytes: int = 16384, isolation: str | None = None, judge: dict | None = None,
+                  message_mb: int = 64) -> SandboxResult:
+    """Run `program` as a script in a fresh isolated Python process; whatever it does becomes a status, never an exception.
+    Without `judge` it passes when it exits 0; with one (a dict: `setup`, `child_setup`, `remote`, `test`, see above) only
+    when the judge's tests run to the end."""
     mode = isolation or sandbox_isolation()
     if mode not in ISOLATION: raise ValueError(f"unknown isolation {mode!r}: choose one of {', '.join(ISOLATION)}")
     t0 = time.monotonic()
+    nonce, verdict_r = secrets.token_hex(16), None
     try:
         with tempfile.TemporaryDirectory(prefix="spot_nb_sbx_", ignore_cleanup_errors=True) as wd:
             wd = os.path.realpath(wd)
             Path(wd, "program.py").write_text(program, encoding="utf-8", errors="surrogatepass")
             if os.geteuid() == 0: os.chown(wd, NOBODY, NOBODY)
             host_mnt = os.readlink("/proc/self/ns/mnt") if mode == "namespaces" else "-"
-            cmd = [_python(), "-I", "-c", _CHILD_CODE, wd, mode, host_mnt, str(NOBODY), str(math.ceil(timeout) + 1),
-                   str(memory_mb << 20), str(file_mb << 20), str(nproc)]
+            cmd = [_python(), "-I", "-c", _CHILD_CODE if judge is None else _JUDGE_CODE, wd, mode, host_mnt, str(NOBODY),
+                   str(math.ceil(timeout) + 1), str(memory_mb << 20), str(file_mb << 20), str(nproc)]
+            fds = ()
+            if judge is not None:
+                spec = tempfile.TemporaryFile()                                  # no name: reachable only by its descriptor
+                spec.write(json.dumps({**judge, "nonce": nonce}).encode()); spec.flush(); spec.seek(0)
+                verdict_r, verdict_w = os.pipe()
+                fds = (spec.fileno(), verdict_w)
+                cmd += [str(spec.fileno()), str(verdict_w), str(message_mb << 20)]
             if mode == "namespaces":
                 cmd = [shutil.which("unshare"), "--net", "--pid", "--fork", "--kill-child", "--mount", "--propagation", "private",
                        "--", *cmd]
             env = dict(PATH="/usr/local/bin:/usr/bin:/bin", HOME=wd, TMPDIR=wd, LANG="C.UTF-8", OMP_NUM_THREADS="1",
                        OPENBLAS_NUM_THREADS="1")
             _become_subreaper()
-            proc = subprocess.Popen(cmd, cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, start_new_session=True)
-            try: out, err, timed_out = _drain(proc, t0 + timeout, output_bytes)
+            try:
+                proc = subprocess.Popen(cmd, cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, start_new_session=True, pass_fds=fds)
+            finally:
+                if fds: os.close(verdict_w); spec.close()                      # from here on only the sandbox holds them
+            caps = {proc.stdout.fileno(): output_bytes, proc.stderr.fileno(): output_bytes}
+            if verdict_r is not None: caps[verdict_r] = 1 << 16
+            try: (out, err, *verdict), timed_out = _drain(proc, t0 + timeout, caps)
             finally:
                 _kill_group(proc)
                 proc.stdout.close(); proc.stderr.close()
     except OSError as e:
         return SandboxResult(False, "error", None, "", f"sandbox: {e}", time.monotonic() - t0)
-    rc = proc.returncode
-    status = ("timeout" if timed_out else "passed" if rc == 0 else "memory" if b"MemoryError" in err
-              else "crashed" if rc < 0 or rc > 128 else "failed")
+    finally:
+        if verdict_r is not None: os.close(verdict_r)
+    rc, detail = proc.returncode, ""
+    if judge is None: ok = rc == 0
+    else: ok, detail = _verdict(verdict[0], nonce)
+    status = ("timeout" if timed_out else "passed" if ok else "memory" if "MemoryError" in detail or b"MemoryError" in err
+              else "crashed" if ok is None or rc < 0 or rc > 128 else "failed")
     return SandboxResult(status == "passed", status, None if timed_out else rc, out.decode(errors="replace"),
-                         err.decode(errors="replace"), time.monotonic() - t0)
+                         err.decode(errors="replace"), time.monotonic() - t0, detail)
 
 # %% ../../nbs/15_sandbox.ipynb #bdca9ee5
 ISOLATION = {

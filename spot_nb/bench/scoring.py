@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/scoring.html.md"""
 
 # %% ../../nbs/16_scoring.ipynb #f864f50c
 from __future__ import annotations
-import functools, json, re, threading
+import ast, builtins, functools, json, re, threading
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from .. import ARITH_TASK
@@ -15,7 +15,7 @@ from .sandbox import run_sandboxed
 
 # %% auto #0
 __all__ = ['CODE_TASKS', 'MATH_TASKS', 'truncate_completion', 'final_number', 'score_gsm8k', 'score_math500', 'check_program',
-           'score_humaneval', 'score_mbpp', 'score', 'score_many']
+           'judge_spec', 'score_humaneval', 'score_mbpp', 'score', 'score_many']
 
 # %% ../../nbs/16_scoring.ipynb #22f382a9
 CODE_TASKS, MATH_TASKS = ("humaneval", "mbpp"), ("gsm8k", "math500", ARITH_TASK)   # maths: the answer is compared, no code runs
@@ -67,19 +67,64 @@ def score_math500(completion: str, reference: str) -> bool:
 
 # %% ../../nbs/16_scoring.ipynb #b9eb5cc2
 def check_program(task: str, problem: dict, completion: str) -> str:
-    "The test script for a HumanEval problem or an MBPP row and a raw completion."
+    "The program the sandbox runs for a HumanEval problem or an MBPP row and a raw completion: the code only, never the tests."
     code = truncate_completion(task, completion)
-    if task == "humaneval": return f"{problem['prompt']}{code}\n{problem['test']}\ncheck({problem['entry_point']})\n"
-    if task == "mbpp": return "\n".join([code, problem["test_setup_code"], *problem["test_list"]]) + "\n"
+    if task == "humaneval": return f"{problem['prompt']}{code}\n"
+    if task == "mbpp": return code + "\n"
     raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(CODE_TASKS)}")
 
+class _ToChild(ast.NodeTransformer):
+    "Replace each outermost call of one of the program's functions by `__child__(source)`: that call runs in the program's process."
+    def __init__(self, names: set[str]): self.names = names
+    def visit_Call(self, node: ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in self.names:
+            return ast.copy_location(ast.Call(ast.Name("__child__", ast.Load()), [ast.Constant(ast.unparse(node))], []), node)
+        return self.generic_visit(node)
+
+def _loads(tree: ast.AST) -> set[str]: return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+def _defines(code: str) -> set[str]:
+    "Names a piece of code binds at its top level (functions, classes, assignments, imports)."
+    try: tree = ast.parse(code)
+    except SyntaxError: return set()
+    out = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): out.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)): out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        else: out |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return out
+
+def judge_spec(task: str, problem: dict) -> dict:
+    """What the sandbox's judge runs for a HumanEval problem or an MBPP row: trusted code only (the dataset's), with the
+    program's functions called remotely. `trusted` says whether every assert is compared by the judge."""
+    if task == "humaneval":
+        entry, test = problem["entry_point"], ast.parse(problem["test"])
+        calls = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call)}
+        uses = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id in ("candidate", entry) and isinstance(n.ctx, ast.Load)]
+        if all(id(n) in calls for n in uses):            # the candidate is only ever called: the judge runs `check` itself
+            return dict(setup=problem["prompt"], child_setup="", remote=[entry], test=f"{problem['test']}\ncheck({entry})\n",
+                        trusted=True)
+        return dict(setup="", child_setup="", remote=[], trusted=False,
+                    test=f"__child_exec__({problem['test'] + chr(10) + f'check({entry})' + chr(10)!r})\n")
+    if task != "mbpp": raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(CODE_TASKS)}")
+    setup, tests = problem["test_setup_code"].replace("\r\n", "\n"), [ast.parse(t) for t in problem["test_list"]]
+    free = set().union(*map(_loads, tests)) - _defines(setup) - set(dir(builtins))
+    child = free | _defines(setup) | (set().union(*map(_loads, tests)) & _defines(problem.get("code", "")))
+    lines, trusted = [], True
+    for t, src in zip(tests, problem["test_list"]):
+        split = ast.fix_missing_locations(_ToChild(child).visit(t))
+        if _loads(split) & child: lines.append(f"__child_exec__({src!r})"); trusted = False   # a program value outside a call
+        else: lines.append(ast.unparse(split))
+    return dict(setup="", child_setup=setup, remote=[], test="\n".join(lines) + "\n", trusted=trusted)
+
 def score_humaneval(completion: str, problem: dict, timeout: float = 10) -> bool:
-    "True if the HumanEval problem's tests pass on prompt + completion in the sandbox."
-    return run_sandboxed(check_program("humaneval", problem, completion), timeout=timeout).passed
+    "True if the judge finds the HumanEval problem's tests hold for prompt + completion, run in the sandbox."
+    return run_sandboxed(check_program("humaneval", problem, completion), timeout=timeout,
+                         judge=judge_spec("humaneval", problem)).passed
 
 def score_mbpp(completion: str, row: dict, timeout: float = 10) -> bool:
-    "True if the MBPP row's asserts pass on the completion in the sandbox."
-    return run_sandboxed(check_program("mbpp", row, completion), timeout=timeout).passed
+    "True if the judge finds the MBPP row's asserts hold for the completion, run in the sandbox."
+    return run_sandboxed(check_program("mbpp", row, completion), timeout=timeout, judge=judge_spec("mbpp", row)).passed
 
 # %% ../../nbs/16_scoring.ipynb #4e5e79f8
 @functools.cache
