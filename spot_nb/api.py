@@ -50,7 +50,11 @@ def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[i
             text = tokenizer.apply_chat_template([{"role": "user", "content": prompt}], tokenize=False, add_generation_prompt=True)
             prompt_ids = encode_prompt(tokenizer, text, target, gen_length)
         else: prompt_ids = encode_prompt(tokenizer, prompt, target, gen_length)
-    else: prompt_ids = torch.as_tensor(prompt, dtype=torch.long)
+    else:
+        prompt_ids = torch.as_tensor(prompt)                         # no cast: 5.7 must not become token 5
+        if prompt_ids.is_floating_point() or prompt_ids.is_complex() or prompt_ids.dtype == torch.bool:
+            raise TypeError(f"prompt holds {str(prompt_ids.dtype).removeprefix('torch.')} values, not token ids: pass the text, "
+                            "or the tokenizer's integer ids (tokenizer.encode(text))")
     r = decode(target, prompt_ids, drafter, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed, **decode_kwargs)
     ids = r.tokens.tolist()
     return Generation(tokenizer.decode(ids), ids, r.nfe, r.seconds, r.tokens_per_round,

@@ -13,8 +13,8 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'GumbelTable', 'sample_token', 'Commit',
-           'DraftContext', 'transition', 'temperature_probs', 'StaleLogits', 'atomic_write']
+__all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable', 'check_budget',
+           'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs', 'StaleLogits', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -41,11 +41,17 @@ def select_position(logits: torch.Tensor, x: torch.Tensor, mask_id: int, conf: t
     return int(conf.argmax())
 
 # %% ../nbs/00_core.ipynb #4e2d43d1
+def check_seed(seed) -> int:
+    "A sampling seed: an integer >= 0 (NumPy's generators take no negative seed), returned as an int."
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed!r}: pass 0, 1, 2, ...")
+    return int(seed)
+
 class GumbelTable:
     "Rows G[a, :] of i.i.d. Gumbel(0,1) noise, reproducible from `(seed, a)`, generated on demand on `device`."
     def __init__(self, seed: int, vocab_size: int, cache_rows: int = 64, device: str | torch.device = "cpu"):
         if vocab_size <= 0: raise ValueError(f"vocab_size must be positive, got {vocab_size}")
-        self.seed, self.vocab_size, self.cache_rows, self.device = int(seed), int(vocab_size), cache_rows, torch.device(device)
+        self.seed, self.vocab_size, self.cache_rows, self.device = check_seed(seed), int(vocab_size), cache_rows, torch.device(device)
         self._rows: dict[int, torch.Tensor] = {}
 
     def row(self, a: int) -> torch.Tensor:
@@ -68,7 +74,13 @@ class GumbelTable:
     def __repr__(self): return f"GumbelTable(seed={self.seed}, vocab_size={self.vocab_size}, device={self.device})"
 
 # %% ../nbs/00_core.ipynb #789860f9
-from . import check_temperature      # defined at the package root, so a command line checks it before torch loads
+from . import MAX_BUDGET, check_temperature      # defined at the package root, so a command line checks them before torch loads
+
+def check_budget(budget) -> int:
+    "A draft budget: an integer in 0..MAX_BUDGET (the most drafts one verification forward holds), returned as an int."
+    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)) or not 0 <= budget <= MAX_BUDGET:
+        raise ValueError(f"the draft budget must be an integer in 0..{MAX_BUDGET} (spot_nb.MAX_BUDGET), got {budget!r}")
+    return int(budget)
 
 def sample_token(logits_s: torch.Tensor, temperature: float, gumbel_row: torch.Tensor | None = None) -> int:
     "Token at one position: argmax at T=0, else argmax_v [log p(v)/T + G[v]]."
@@ -98,8 +110,7 @@ class DraftContext:
         check_temperature(self.temperature)
         if self.temperature > 0 and self.table is None:
             raise ValueError("temperature > 0 needs a GumbelTable (shared by drafter and verifier)")
-        if isinstance(self.budget, bool) or not isinstance(self.budget, (int, np.integer)) or self.budget < 0:
-            raise ValueError(f"the draft budget must be an integer >= 0, got {self.budget!r}")
+        check_budget(self.budget)
 
     def gumbel_row(self, s: int) -> torch.Tensor:
         "G[a(s), :] for local position `s` of the block."

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 import torch
 from tqdm.auto import tqdm
-from .core import DraftContext, GumbelTable, StaleLogits, check_temperature, position_confidence
+from .core import DraftContext, GumbelTable, StaleLogits, check_budget, check_seed, check_temperature, position_confidence
 from .target import BlockTarget
 from .verify import DraftTree, Verification, check_tree, pack, verify_tree, MODES
 
@@ -40,8 +40,9 @@ def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length:
     check_temperature(temperature)
     V, mask_id = target.vocab_size, target.mask_id
     if not 0 <= mask_id < V: raise ValueError(f"mask id {mask_id} is not a token of the target's vocabulary (size {V}): set the target's mask_token_id")
-    if int(prompt_ids.min()) < 0 or int(prompt_ids.max()) >= V:
-        raise ValueError(f"prompt holds token id {int(prompt_ids.max())} outside the target's vocabulary (size {V}): "
+    outside = prompt_ids[(prompt_ids < 0) | (prompt_ids >= V)]
+    if len(outside):
+        raise ValueError(f"prompt holds token id {int(outside[0])} outside the target's vocabulary (ids 0..{V - 1}): "
                          "is the tokenizer the one the target was trained with?")
     if bool((prompt_ids == mask_id).any()): raise ValueError(f"the prompt contains the mask token (id {mask_id}); remove it")
     if len(prompt_ids) + gen_length + L > target.max_length:
@@ -192,8 +193,13 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
                 verifier: Callable | None = None) -> list[DecodeResult]:
     """Decode several prompts at once — each keeps its own cache, block, tree and rounds, and their copies share
     one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list.
-    `verifier(tree, logits, ctx)`, if given, replaces `mode`'s (e.g. notebook 13's greedy match, biased at T > 0)."""
+    `verifier(tree, logits, ctx)`, if given, replaces `mode`'s (e.g. notebook 13's greedy match, biased at T > 0).
+    A drafter with a `check_target(target)` method is asked first, so that one built for other blocks refuses early."""
     if mode not in MODES: raise ValueError(f"unknown verification mode {mode!r}; expected one of {MODES}")
+    if verifier is not None and not callable(verifier):
+        raise TypeError(f"verifier must be a function verifier(tree, logits, ctx), got {verifier!r}: for a built-in rule pass "
+                        f"mode= (one of {', '.join(MODES)}); for greedy match pass spot_nb.paper.sampling.VERIFIERS['greedy']")
+    check_seed(seed)
     if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
     prompts = [check_decode_args(target, p, gen_length, temperature) for p in prompts]
     drafters = list(drafter) if isinstance(drafter, (list, tuple)) else [drafter] * len(prompts)
@@ -201,7 +207,8 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
     for d in drafters:
         if d is not None and not callable(getattr(d, "draft", None)):
             raise TypeError(f"a drafter needs a draft(root, stale, ctx) method; got {type(d).__name__}")
-    budget = (DEFAULT_BUDGET if any(d is not None for d in drafters) else 0) if budget is None else budget
+        if d is not None and callable(getattr(d, "check_target", None)): d.check_target(target)
+    budget = check_budget((DEFAULT_BUDGET if any(d is not None for d in drafters) else 0) if budget is None else budget)
     L, mask_id = target.block_size, target.mask_id
     table = GumbelTable(seed, target.vocab_size, device=target.device) if temperature > 0 else None
     streams = []

@@ -198,8 +198,23 @@ class SpotDrafter(Drafter):
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
         self.shape, self.order, self.calls = shape, order, 0
 
+    def check_target(self, target) -> None:
+        "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
+        self.check_width(target.block_size)
+
+    def check_width(self, L: int) -> None:
+        """Fail, naming both widths, if the order model (when this drafter uses one) has no position for some of a block's `L`:
+        it was trained on narrower blocks. Narrower blocks are fine: it reads their positions as its first `L` (the transfer
+        of notebook 18, the shipped model on 8-position targets)."""
+        trained = (getattr(self.model, "config", None) or {}).get("block_size") if self.order == "model" else None
+        if trained is not None and L > trained:
+            raise ValueError(f"the target's blocks are {L} positions wide but the order model was trained on {trained}-position "
+                             f"blocks and has no position beyond {trained}: use a target with blocks of at most {trained}, or train "
+                             "an order model for this one (`spot-nb collect`, then `spot-nb train-drafter`)")
+
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
         "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
+        self.check_width(len(root))
         open_only = self.order == "stale" or self.model.open_rows_only   # filled rows' stale probs unread
         K = 2 if self.order == "stale" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
