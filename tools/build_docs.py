@@ -13,16 +13,25 @@ Any python3 will do: without mkdocs it re-runs itself with the project's .venv/b
 
 Notebooks are staged in _proc/docs/ (git-ignored) with nbdev directives applied: cells marked `#| hide`
 (or `#| include: false`) are dropped, `#| echo: false` shows only the outputs, and the `#| ...` directive
-lines are stripped from the code shown; tqdm progress bars (stderr) are left out. `figures/` is copied
-next to them (markdown links `../figures/x.png` are pointed there). The mkdocs configuration is generated
-into _proc/mkdocs.yml with the nav ordered by notebook number and index.ipynb as the home page.
+lines are stripped from the code shown. Outputs are cleaned of what a static page should not show (`scrub_outputs`):
+progress bars (tqdm's stderr frames and the frozen text of its widgets), empty stream outputs, and this machine's
+paths (the checkout, temporary folders, home folders, site-packages). `figures/` is copied next to them (markdown links
+`../figures/x.png` are pointed there). The mkdocs configuration is generated into _proc/mkdocs.yml: the nav is grouped
+as a reader uses it (`NAV_GROUPS`: Use it, the paper's findings, a competent target, internals), with previous/next
+links, `site_url` from pyproject's Documentation URL, and the site-only pages in docs/ (Reproduce, Cite) filled in by
+tools/site_pages.py (committed results/ and figures/ downloadable, their provenance shown).
+
+The site is kept lean (tools/site_lean.py): only the MathJax files the pages use, the notebook CSS that mkdocs-jupyter
+inlines into every page written once, output images as files shared with the markdown twins. `tools/check_site.py site`
+checks the result (no progress bars, stderr strips or machine paths, no dead anchors, every page in the nav, the size).
 
 Page names follow nbdev, so that the `Docs: <doc_url>/<name>.html.md` line nbdev writes into every module
 docstring resolves: notebook `NN_name.ipynb` becomes `name.html`, and beside it `name.html.md`, the page as
 markdown (nbdev's plain-text twin of each page). Math (`$...$`, `$$...$$`) is typeset by MathJax (from a CDN
-unless `--mathjax` names a local copy); prompts (`In [ ]:`) are hidden; wide outputs and tables scroll.
+unless `--mathjax` names a local copy, e.g. `npm install mathjax@3` and `--mathjax node_modules/mathjax`: the site then
+works offline); prompts (`In [ ]:`) are hidden; wide outputs and tables scroll.
 """
-import argparse, json, os, re, shutil, subprocess, sys
+import argparse, json, os, re, shutil, subprocess, sys, tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,6 +43,7 @@ except ImportError:  # run by a python without the docs toolchain: use the proje
     sys.exit("the docs toolchain is missing: `.venv/bin/pip install -e '.[dev]'` (mkdocs, mkdocs-jupyter)")
 
 from nbcells import cell_source as _src, directives as _nb_directives
+import site_lean, site_pages
 
 MATHJAX_CDN = "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"
 # MathJax 3 for prose only: markdown cells and markdown/LaTeX outputs (nbconvert keeps `$...$` as written) and
@@ -54,7 +64,19 @@ SITE_CSS = """.md-grid { max-width: 1600px; }
 .md-content .jupyter-wrapper .jp-RenderedHTMLCommon table { max-width: none; }
 .md-content .jupyter-wrapper .jp-OutputArea-output img { max-width: 100%; height: auto; cursor: zoom-in; }
 .md-content .jupyter-wrapper .jp-OutputArea-output img.spot-full { max-width: none; cursor: zoom-out; }
+.md-content .jupyter-wrapper .highlight-ipynb pre { color: var(--jp-mirror-editor-variable-color); }
+.spot-copy-icon { display: inline-block; width: 20px; height: 20px; background-color: currentColor;
+  -webkit-mask: url(copy.svg) no-repeat center / contain; mask: url(copy.svg) no-repeat center / contain; }
+.spot-provenance { font-size: .7rem; color: var(--md-default-fg-color--light); margin: .2em 0 1em; }
+.spot-downloads { font-size: .75rem; }
 """
+# The copy buttons' icon, drawn once by CSS (site_lean.lean_notebook_html drops the copy inlined into every code cell)
+COPY_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
+            '<path d="M0 6.75C0 5.784.784 5 1.75 5h1.5a.75.75 0 010 1.5h-1.5a.25.25 0 00-.25.25v7.5c0 .138.112.25.25.25h7.5a.25.25 '
+            '0 00.25-.25v-1.5a.75.75 0 011.5 0v1.5A1.75 1.75 0 019.25 16h-7.5A1.75 1.75 0 010 14.25v-7.5z"/>'
+            '<path d="M5 1.75C5 .784 5.784 0 6.75 0h7.5C15.216 0 16 .784 16 1.75v7.5A1.75 1.75 0 0114.25 11h-7.5A1.75 1.75 0 015 '
+            '9.25v-7.5zm1.75-.25a.25.25 0 00-.25.25v7.5c0 .138.112.25.25.25h7.5a.25.25 0 00.25-.25v-7.5a.25.25 0 00-.25-.25h-7.5z"/>'
+            '</svg>\n')
 SITE_JS = """document.addEventListener("click", e => {
   if (e.target.matches(".jp-OutputArea-output img")) e.target.classList.toggle("spot-full");
 });
@@ -75,10 +97,63 @@ def title_of(nb, fallback):
     return fallback
 
 
+_BAR = re.compile(r"\d+%\|")                     # a tqdm frame: "epoch 1/10:  45%|####  | 9/20 [...]"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def _text(x) -> str: return "".join(x) if isinstance(x, list) else (x or "")
+
+
 def is_progress_bar(output) -> bool:
-    "A tqdm progress stream (stderr carriage-return frames): useful live, noise on a static page."
-    text = "".join(output.get("text", "")) if output.get("output_type") == "stream" else ""
-    return output.get("name") == "stderr" and bool(re.search(r"\d+%\|", text))
+    "A progress bar: a widget (its text/plain fallback is a bar frozen at its first frame) or a stream of tqdm frames only"
+    if WIDGET_MIME in output.get("data", {}): return True
+    return output.get("output_type") == "stream" and _BAR.search(_text(output.get("text"))) is not None \
+        and not strip_bars(_text(output.get("text"))).strip()
+
+
+def strip_bars(text: str) -> str:
+    "A stream's text as a terminal leaves it (each line's last carriage-return frame), tqdm bar lines dropped"
+    lines = [ln.rsplit("\r", 1)[-1] if "\r" in ln.rstrip("\r") else ln.rstrip("\r") for ln in text.split("\n")]
+    return "\n".join(ln for ln in lines if not _BAR.search(ln))
+
+
+# This machine's paths in outputs, most specific first: (pattern, replacement). The checkout is wherever it was
+# executed (/work/main here, another folder in CI), so any /work/<name>/ counts; /work/shared is the shared data beside it.
+MACHINE_PATHS = [
+    (re.compile(r"(?<![\w.~-])(?:/[\w.+-]+)+/(?:site|dist)-packages/"), "site-packages/"),
+    (re.compile(r"(?<![\w.~-])(?:/[\w.+-]+)*/lib/(python3\.\d+)/"), r"\1/"),
+    (re.compile(r"(?<![\w.~-])/work/shared/"), "../shared/"),
+    (re.compile(r"(?<![\w.~-])/work/[\w.+-]+/(?:nbs/\.\./)?"), ""),
+    (re.compile(r"(?<![\w.~-])(?:/private)?/(?:var/)?tmp/(?:[\w.+-]+/)?"), "$TMPDIR/"),
+    (re.compile(r"(?<![\w.~-])(?:/root/|/home/[\w.+-]+/|/Users/[\w.+-]+/)"), "~/"),
+]
+
+
+def scrub_paths(text: str, root: Path = ROOT) -> str:
+    "`text` with this machine's absolute paths made relative (the checkout), `$TMPDIR/…`, `~/…` or `site-packages/…`"
+    for i, (pat, rep) in enumerate(MACHINE_PATHS):
+        if i == 2: text = text.replace(str(root / "nbs") + "/../", "").replace(str(root) + "/", "")  # the checkout
+        text = pat.sub(rep, text)
+    return text
+
+
+def scrub_outputs(outputs: list, root: Path = ROOT) -> list:
+    "A code cell's outputs without progress bars, empty streams and machine paths (the notebook JSON is not touched)"
+    kept = []
+    for o in outputs:
+        if is_progress_bar(o): continue
+        if o.get("output_type") == "stream":
+            text = strip_bars(_text(o.get("text")))
+            if not text.strip(): continue                       # an empty strip (stderr's pink band) shows nothing
+            o = dict(o, text=scrub_paths(text, root))
+        elif o.get("output_type") in ("display_data", "execute_result"):
+            o = dict(o, data={k: (scrub_paths(_text(v), root) if k.startswith("text/") else v)
+                              for k, v in o.get("data", {}).items()})
+        elif o.get("output_type") == "error":
+            o = dict(o, evalue=scrub_paths(_text(o.get("evalue")), root),
+                     traceback=[scrub_paths(t, root) for t in o.get("traceback", [])])
+        kept.append(o)
+    return kept
 
 
 def page_name(nb: Path) -> str:
@@ -86,25 +161,71 @@ def page_name(nb: Path) -> str:
     return re.sub(r"^\d+[a-zA-Z0-9]*_", "", nb.stem.lower())
 
 
-def stage_notebook(src, dst):
-    "Rewrite notebook `src` to `dst` applying nbdev's display directives; return its title"
+def notebook_pages(nbs) -> dict[str, str]:
+    "Notebook number -> its page (`{'07a': 'records.html', ...}`), for links from prose and tables"
+    return {p.stem.split("_")[0]: f"{page_name(p)}.html" for p in nbs if re.match(r"\d", p.stem)}
+
+
+_NUM = r"\d{2}[a-z]?"
+_PROTECTED = re.compile(r"(```.*?```|`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\)|<[^>\n]+>|\$\$.*?\$\$|\$[^$\n]+\$)", re.S)
+
+
+def link_notebook_refs(md: str, pages: dict[str, str], here: str = "") -> str:
+    """Markdown `md` with its references to notebooks linked to their pages: "notebook 22", "notebooks 09 and 11",
+    a table's last cell of notebook numbers ("| 07, 13, 14 |", the home page's results table) and `` `NN_name` ``."""
+    def num(n): return f"[{n}]({pages[n]})" if n in pages and pages[n] != here else n
+    def prose(t):
+        t = re.sub(rf"\b([Nn]otebooks?) ({_NUM}(?:(?:,| and| or|, and) {_NUM})*)\b",
+                   lambda m: m.group(1) + " " + re.sub(_NUM, lambda k: num(k.group(0)), m.group(2)), t)
+        return t
+    out = []
+    for line in md.split("\n"):
+        cells = line.split("|")
+        if line.lstrip().startswith("|") and len(cells) >= 4 and re.fullmatch(rf"\s*{_NUM}(\s*,\s*{_NUM})*\s*", cells[-2]):
+            cells[-2] = re.sub(_NUM, lambda k: num(k.group(0)), cells[-2])
+            line = "|".join(cells)
+        out.append(line)
+    md, parts = "\n".join(out), []
+    for i, part in enumerate(_PROTECTED.split(md)):
+        if i % 2 == 0: parts.append(prose(part))
+        else:
+            m = re.fullmatch(rf"`({_NUM})_\w+`", part)
+            parts.append(f"[{part}]({pages[m.group(1)]})" if m and m.group(1) in pages else part)
+    return "".join(parts)
+
+
+def link_paper(md: str) -> str:
+    "The paper's title, where prose quotes it (line breaks anywhere), linked to the paper"
+    words = site_pages.PAPER_TITLE.split()
+    pat = re.compile(r'(?<!\[)"(' + r"\s+".join(map(re.escape, words)) + r')"')
+    return pat.sub(lambda m: f'"[{m.group(1)}]({site_pages.PAPER_URL})"', md, count=1)
+
+
+def stage_notebook(src, dst, pages: dict | None = None, published: set | None = None):
+    """Rewrite notebook `src` to `dst` applying nbdev's display directives and cleaning outputs (`scrub_outputs`);
+    with `pages` link notebook references (`link_notebook_refs`), with `published` add the records' provenance notes
+    (tools/site_pages.py). Return its title"""
     nb = json.loads(src.read_text(encoding="utf-8"))
+    here = f"{page_name(Path(src.name.removeprefix('.docs-exec-')))}.html"
     cells = []
     for c in nb["cells"]:
         c.get("metadata", {}).pop("execution", None)  # execnb's timings are not nbformat-valid
         d, body = _nb_directives(_src(c))
         if "hide" in d or d.get("include") == "false" or "default_exp" in d and not body.strip(): continue
         if c["cell_type"] == "markdown":  # pages sit at the site root, beside figures/
-            c["source"] = re.sub(r"\]\((?:\.\./)+figures/", "](figures/", _src(c))
+            c["source"] = link_paper(re.sub(r"\]\((?:\.\./)+figures/", "](figures/", _src(c)))
+            if pages: c["source"] = link_notebook_refs(c["source"], pages, here)
         if c["cell_type"] == "code":
             if not body.strip() and not c.get("outputs"): continue
             c["source"] = body.strip("\n")
-            c["outputs"] = [o for o in c.get("outputs", []) if not is_progress_bar(o)]
+            c["outputs"] = scrub_outputs(c.get("outputs", []))
             tags = c.setdefault("metadata", {}).setdefault("tags", [])
             if d.get("echo") == "false" or not body.strip(): tags.append("remove_input")
             if d.get("output") == "false": tags.append("remove_output")
         cells.append(c)
     nb["cells"] = cells
+    nb.get("metadata", {}).pop("widgets", None)           # widget state: the widgets' outputs are gone
+    if published: nb = site_pages.provenance_cells(nb, ROOT, published)
     dst.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
     stem = src.stem
     return title_of(nb, "Home" if stem == "index" else stem)
@@ -144,25 +265,103 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
         out.write_bytes(data)
 
 
-def mkdocs_yml(docs_dir, site_dir, nav, mathjax=MATHJAX_CDN):
+# The nav as a reader uses it: groups of page names (nbdev's, the notebook's name without its number, so that a
+# renumbered notebook keeps its place; fnmatch patterns) and site pages from docs/. A notebook no group names goes to
+# the last group whose pattern matches it ("*": Internals), in notebook order.
+NAV_GROUPS = [
+    ("Use it", ["index", "api", "cli", "real_targets", "gpu_bench", "reproduce.md", "cite.md", "@paper"]),
+    ("The paper's findings", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "cost_aware", "paper_tables"]),
+    ("A competent target", ["arith_*"]),
+    ("Internals", ["*"]),
+]
+
+
+def nav_label(stem: str, title: str) -> str:
+    "`09 · Stale coverage` for notebook 09_stale_coverage titled 'Stale coverage: the tokens are known, ...'"
+    if stem == "index": return "Home"
+    short = title.split(": ")[0] if ": " in title else title
+    return f"{stem.split('_')[0]} · {short}" if re.match(r"\d", stem) else short
+
+
+def grouped_nav(entries: list[tuple[str, str, str]], groups=NAV_GROUPS) -> list:
+    """mkdocs nav from (name, label, file) entries in notebook order (name: page name, or a docs/ file name):
+    each entry in the first group that names it exactly, else in the first whose pattern matches it"""
+    from fnmatch import fnmatch
+    placed, nav = {}, []
+    for gi, (_, pats) in enumerate(groups):
+        for pat in pats:
+            for name, _, _ in entries:
+                if name not in placed and name == pat: placed[name] = (gi, pats.index(pat))
+    for name, _, _ in entries:
+        if name in placed: continue
+        for gi, (_, pats) in enumerate(groups):
+            if any(fnmatch(name, p) for p in pats if any(ch in p for ch in "*?[")): placed[name] = (gi, 10**6); break
+    for gi, (group, pats) in enumerate(groups):
+        items = sorted((placed[n][1], i, {label: f}) for i, (n, label, f) in enumerate(entries) if placed.get(n, (-1,))[0] == gi)
+        links = [x[2] for x in items]
+        if "@paper" in pats:  # the paper itself, an external link, where the group names it
+            links.insert(min(pats.index("@paper"), len(links)), {"The paper (arXiv) ↗": site_pages.PAPER_URL})
+        if links: nav.append({group: links})
+    return nav
+
+
+def site_url() -> str:
+    "The documentation's address: pyproject's [project.urls] Documentation"
+    try: return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Documentation"]
+    except (OSError, KeyError, ValueError): return ""
+
+
+REPO_URL = "https://github.com/spot-nb/spot_nb"
+
+
+def mkdocs_yml(docs_dir, site_dir, nav, mathjax=MATHJAX_CDN, sources: dict | None = None):
+    "The mkdocs configuration; `sources` maps a staged notebook (`core.ipynb`) to its address in the repository"
     # JSON is valid YAML: no YAML library needed to write the config.
     cfg = {
         "site_name": "spot_nb",
         "site_description": "Lossless speculative decoding for diffusion LMs by commit-order prediction (SPOT)",
-        "repo_url": "https://github.com/spot-nb/spot_nb",
+        "site_url": site_url(),
+        "repo_url": REPO_URL, "edit_uri": "blob/main/docs/",   # docs/: the site-only pages' sources
+        "copyright": (f'spot_nb reproduces <a href="{site_pages.PAPER_URL}">Rahimi, Mendelson and Baskin, '
+                      f'&ldquo;{site_pages.PAPER_TITLE}&rdquo;</a> · <a href="cite.html">cite</a> · '
+                      f'<a href="reproduce.html">reproduce</a>'),
         "docs_dir": str(docs_dir), "site_dir": str(site_dir),
         "use_directory_urls": False,  # pages are `name.html`, the names nbdev's docstring links use
-        "theme": {"name": "material", "font": False, "features": ["navigation.top", "toc.integrate"]},
+        "theme": {"name": "material", "font": False,
+                  "features": ["navigation.sections", "navigation.footer", "navigation.top", "toc.integrate",
+                               "content.action.edit"]},
         "nav": nav,
+        "hooks": [str(Path(__file__).resolve().parent / "site_hooks.py")],
+        "extra": {"notebook_sources": sources or {}},
         "extra_css": ["assets/spot_nb.css"],
         "extra_javascript": ["assets/mathjax-config.js", mathjax, "assets/spot_nb.js"],
         "markdown_extensions": ["tables", "admonition", "toc", {"pymdownx.arithmatex": {"generic": True}}],
         "plugins": ["search", {"mkdocs-jupyter": {
-            "execute": False, "include_source": True, "ignore_h1_titles": True, "no_prompt": True,
+            # include_source: False: each page links its notebook in the repository instead (3 MB less)
+            "execute": False, "include_source": False, "ignore_h1_titles": True, "no_prompt": True,
             "remove_tag_config": {"remove_input_tags": ["remove_input"], "remove_all_outputs_tags": ["remove_output"]},
         }}],
     }
     return json.dumps(cfg, indent=1, ensure_ascii=False)
+
+
+def _math_text(docs: Path) -> str:
+    "The TeX the staged pages may typeset: markdown cells, markdown/LaTeX outputs, site pages"
+    parts = [p.read_text(encoding="utf-8") for p in docs.glob("*.md")]
+    for p in docs.glob("*.ipynb"):
+        for c in json.loads(p.read_text(encoding="utf-8"))["cells"]:
+            if c["cell_type"] == "markdown": parts.append(_src(c))
+            for o in c.get("outputs", []):
+                parts += [_text(v) for k, v in o.get("data", {}).items() if k in ("text/markdown", "text/latex")]
+    return "\n".join(parts)
+
+
+def _fill_site_size(site: Path, text: str):
+    "Write the measured size into the Reproduce page (and its search entry)"
+    for f in (site / "reproduce.html", site / "search" / "search_index.json"):
+        if f.is_file():
+            f.write_text(f.read_text(encoding="utf-8").replace("its size is measured when the site is built", text),
+                         encoding="utf-8")
 
 
 def main(argv=None):
@@ -187,7 +386,8 @@ def main(argv=None):
     for p in nbs: names.setdefault(page_name(p), []).append(p.name)
     clash = [v for v in names.values() if len(v) > 1]
     if clash: sys.exit(f"notebooks sharing one page name (nbdev drops the number): {clash}")
-    nav, failed = [], []
+    failed, entries = [], []
+    pages, published = notebook_pages(nbs), {f for f in site_pages.published_files(ROOT) if f.startswith("results/")}
     for p in nbs:
         dst = docs / f"{page_name(p)}.ipynb"
         if a.execute == "all" or p.stem in a.execute.split(","):
@@ -199,30 +399,42 @@ def main(argv=None):
                 shutil.move(tmp, dst)
             finally: tmp.unlink(missing_ok=True)
         else: shutil.copy2(p, dst)
-        stage_notebook(dst, dst)
+        stage_notebook(dst, dst, pages, published)
         title = title_of(json.loads(dst.read_text(encoding="utf-8")), p.stem)
-        nav.append({("Home" if p.stem == "index" else f"{p.stem.split('_')[0]} · {title}"): dst.name})
+        entries.append((page_name(p), nav_label(p.stem, title), dst.name))
     if not (Path(a.nbs) / "index.ipynb").exists():
-        links = (f"* [{k}]({v.replace('.ipynb', '.html')})" for d in nav for k, v in d.items())
+        links = (f"* [{label}]({f.replace('.ipynb', '.html')})" for _, label, f in entries)
         (docs / "index.md").write_text("# spot_nb\n\n" + "\n".join(links))
-        nav.insert(0, {"Home": "index.md"})
+        entries.insert(0, ("index", "Home", "index.md"))
+    for md in site_pages.write_pages(ROOT, ROOT / "docs", docs):   # Reproduce, Cite
+        h1 = re.search(r"^#\s+(.+)$", (docs / md).read_text(encoding="utf-8"), re.M)
+        entries.append((md, h1.group(1).strip() if h1 else Path(md).stem.title(), md))
+    nav = grouped_nav(entries)
     if (ROOT / "figures").is_dir(): shutil.copytree(ROOT / "figures", docs / "figures")
     assets = docs / "assets"; assets.mkdir()
     (assets / "spot_nb.css").write_text(SITE_CSS); (assets / "spot_nb.js").write_text(SITE_JS)
-    (assets / "mathjax-config.js").write_text(MATHJAX_CONFIG)
+    (assets / "mathjax-config.js").write_text(MATHJAX_CONFIG); (assets / "copy.svg").write_text(COPY_SVG)
     mathjax = a.mathjax
-    if Path(mathjax).is_dir():  # a local MathJax: the site works offline
-        shutil.copytree(Path(mathjax) / "es5", assets / "mathjax")
-        mathjax = "assets/mathjax/tex-mml-chtml.js"
+    if Path(mathjax).is_dir():  # a local MathJax: the site works offline, with only the files its pages use
+        mathjax = site_lean.copy_mathjax(Path(mathjax), assets, _math_text(docs))
     cfg = proc / "mkdocs.yml"
     site = Path(a.out).resolve()
-    cfg.write_text(mkdocs_yml(docs, site, nav, mathjax), encoding="utf-8")
+    sources = {f"{page_name(p)}.ipynb": f"{REPO_URL}/blob/main/nbs/{p.name}" for p in nbs}
+    cfg.write_text(mkdocs_yml(docs, site, nav, mathjax, sources), encoding="utf-8")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(cfg)] + (["--strict"] if a.strict else [])
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")  # silence Material for MkDocs' end-of-life banner
     rc = subprocess.run(cmd, cwd=proc, env=env).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there
     if rc == 0:
         for nb in sorted(docs.glob("*.ipynb")): write_markdown_twin(nb, site / f"{nb.stem}.html.md")
-        print(f"site written to {site} ({len(nbs)} notebooks: name.html pages and name.html.md twins)")
+        shipped = site_pages.publish_downloads(ROOT, site)
+        site_lean.externalize_images(site)
+        site_lean.share_inline_assets(site)
+        site_lean.prune_theme(site)
+        size, n = site_lean.site_size(site)
+        _fill_site_size(site, f"{size / 1e6:.1f} MB in {n} files when this page was built")
+        size, n = site_lean.site_size(site)
+        print(f"site written to {site} ({len(nbs)} notebooks: name.html pages and name.html.md twins; "
+              f"{len(shipped)} records and figures to download): {size / 1e6:.1f} MB in {n} files")
     if failed: print("notebooks that failed to execute (rendered with partial outputs): " + ", ".join(failed))
     return rc or (1 if failed else 0)
 

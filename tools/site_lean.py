@@ -1,0 +1,173 @@
+"""Keep the built documentation site lean (used by tools/build_docs.py after `mkdocs build`).
+
+* MathJax: only the files the pages use — the combined `tex-mml-chtml.js`, its CHTML web fonts, and the TeX
+  extensions that MathJax's autoload would fetch for the macros the pages contain — not the whole `es5/` folder.
+* The CSS (and the larger scripts) that mkdocs-jupyter inlines into every notebook page are written once under
+  `assets/notebook/` and linked from each page.
+* Output images inlined as base64 become files: the ones the markdown twin (`name.html.md`) already wrote to
+  `name_files/` when the bytes match, so each image is stored once.
+* Source maps of the theme's bundles and the search's word splitters for other languages are dropped
+  (the site searches English only).
+"""
+import base64, hashlib, json, re, shutil
+from pathlib import Path
+
+MATHJAX_SCRIPT = "tex-mml-chtml.js"
+MATHJAX_FONTS = "output/chtml/fonts/woff-v2"
+
+
+def _autoload_table(bundle: str) -> dict[str, list[str]]:
+    "MathJax's autoload table {extension: [macros...]} (environments too), read from the combined bundle itself"
+    m = re.search(r"options:\{autoload:\(0,\w+\.expandable\)\((\{.*?\})\)\}", bundle)
+    if not m: return {}
+    table = json.loads(re.sub(r"([{,])(\w+):", r'\1"\2":', m.group(1)))
+    out = {}
+    for ext, names in table.items():   # [macros] or [[macros], [environments]]
+        out[ext] = [n for part in (names if names and isinstance(names[0], list) else [names]) for n in part]
+    return out
+
+
+def copy_mathjax(src: Path, assets: Path, math_text: str) -> str:
+    """Copy from MathJax folder `src` (holding es5/, e.g. node_modules/mathjax) what pages whose TeX is in `math_text`
+    use, into `assets/mathjax/`; return the script's path relative to the site root."""
+    es5 = Path(src) / "es5"
+    if not (es5 / MATHJAX_SCRIPT).is_file(): raise FileNotFoundError(f"no es5/{MATHJAX_SCRIPT} in {src}")
+    dst = assets / "mathjax"
+    dst.mkdir(parents=True, exist_ok=True)
+    bundle = (es5 / MATHJAX_SCRIPT).read_text(encoding="utf-8")
+    shutil.copy2(es5 / MATHJAX_SCRIPT, dst / MATHJAX_SCRIPT)
+    shutil.copytree(es5 / MATHJAX_FONTS, dst / MATHJAX_FONTS, dirs_exist_ok=True)
+    used = set(re.findall(r"\\([A-Za-z]+)", math_text)) | set(re.findall(r"\\begin\{(\w+)\}", math_text))
+    wanted = {ext for ext, names in _autoload_table(bundle).items() if used & set(names)}
+    wanted |= set(re.findall(r"\\require\{(\w+)\}", math_text))
+    for ext in sorted(wanted):
+        f = es5 / "input" / "tex" / "extensions" / f"{ext}.js"
+        if f.is_file():
+            (dst / "input/tex/extensions").mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, dst / "input/tex/extensions" / f.name)
+    return f"assets/mathjax/{MATHJAX_SCRIPT}"
+
+
+# mkdocs-jupyter gives every code cell a copy button carrying its own copy of a 0.7 kB icon and a hidden second copy of
+# the code for the button to copy. The button can copy the highlighted code itself (its `for` names the `<pre>`), and the
+# icon can be drawn once, from assets/copy.svg, by CSS (`.spot-copy-icon` in the site's stylesheet).
+_COPY_TXT = re.compile(r'(<div class="highlight-ipynb[^"]*"><pre)(>.*?</pre></div>\s*)<div class="clipboard-copy-txt" id="([^"]+)">.*?</div>', re.S)
+_COPY_SVG = re.compile(r'<svg aria-hidden="true" class="clipboard-copy-icon"[^>]*>.*?</svg>', re.S)
+_WS_SPAN = re.compile(r'<span class="w">(\s*)</span>')   # pygments' whitespace tokens: blank, nothing to colour
+# pygments' plain names, a third of the tokens: drawn in the code's own colour instead (the site's CSS gives
+# `.highlight-ipynb pre` the variable colour `.n` had), so they need no span
+_NAME_SPAN = re.compile(r'<span class="n">([^<]*)</span>')
+
+
+def copy_icon_svg(html: str) -> str:
+    "The copy button's icon as a standalone SVG file (from a rendered page), or ''"
+    m = _COPY_SVG.search(html)
+    if not m: return ""
+    paths = "".join(re.findall(r"<path [^>]*>(?:</path>)?", m.group(0)))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">{paths.replace("currentColor", "#000")}</svg>\n'
+
+
+def lean_notebook_html(html: str) -> str:
+    "A notebook page's content without the per-cell duplicates (see above): same look, same copy buttons"
+    html = _COPY_TXT.sub(lambda m: f'{m.group(1)} id="{m.group(3)}"{m.group(2)}', html)
+    html = _COPY_SVG.sub('<span aria-hidden="true" class="clipboard-copy-icon spot-copy-icon"></span>', html)
+    return _NAME_SPAN.sub(r"\1", _WS_SPAN.sub(r"\1", html))
+
+
+_STYLE = re.compile(r"<style(?P<attrs>[^>]*)>(?P<body>.*?)</style>", re.S)
+_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
+
+
+def _rel(page: Path, site: Path) -> str:
+    "Prefix from `page` back to the site root ('' for a page at the root)"
+    return "../" * (len(page.relative_to(site).parts) - 1)
+
+
+def share_inline_assets(site: Path, min_chars: int = 2000) -> int:
+    """Write each large `<style>`/`<script>` block found inline in two or more pages once under assets/notebook/ and link
+    it from each page (same place in the page, so the cascade and the execution order are unchanged); return bytes saved"""
+    pages = [p for p in site.rglob("*.html")]
+    texts = {p: p.read_text(encoding="utf-8") for p in pages}
+    counts = {}
+    for t in texts.values():
+        for rx in (_STYLE, _SCRIPT):
+            for m in rx.finditer(t):
+                if len(m.group("body")) >= min_chars and "src=" not in m.group("attrs"):
+                    counts[m.group(0)] = counts.get(m.group(0), 0) + 1
+    shared = {blk for blk, n in counts.items() if n >= 2 and not re.search(r"url\((?!['\"]?data:)", blk)}
+    if not shared: return 0
+    out = site / "assets" / "notebook"; out.mkdir(parents=True, exist_ok=True)
+    names = {}
+    for blk in shared:
+        m = _STYLE.fullmatch(blk) or _SCRIPT.fullmatch(blk)
+        ext = "css" if blk.startswith("<style") else "js"
+        name = f"{hashlib.sha1(blk.encode()).hexdigest()[:12]}.{ext}"
+        (out / name).write_text(m.group("body"), encoding="utf-8")
+        names[blk] = (name, m.group("attrs"))
+    saved = 0
+    for p, t in texts.items():
+        new = t
+        for blk, (name, attrs) in names.items():
+            if blk not in new: continue
+            href = f"{_rel(p, site)}assets/notebook/{name}"
+            if name.endswith(".css"): tag = f'<link rel="stylesheet" href="{href}">'
+            else:
+                kind = ' type="module"' if re.search(r'type=["\']?module', attrs) else ""
+                tag = f'<script{kind} src="{href}"></script>'
+            new = new.replace(blk, tag)
+        if new != t:
+            saved += len(t.encode()) - len(new.encode())
+            p.write_text(new, encoding="utf-8")
+    return saved - sum((out / n).stat().st_size for n, _ in names.values())
+
+
+_DATA_IMG = re.compile(r"""src=(["'])data:image/(png|jpeg|jpg|gif|svg\+xml);base64,([A-Za-z0-9+/=\s]+)\1""")
+
+
+def externalize_images(site: Path) -> int:
+    """Base64 images in `name.html` -> files in `name_files/` (the twin's file when the bytes match); return bytes saved"""
+    saved = 0
+    for page in sorted(site.glob("*.html")):
+        t = page.read_text(encoding="utf-8")
+        if "data:image/" not in t: continue
+        folder = site / f"{page.stem}_files"
+        known = {hashlib.sha1(f.read_bytes()).hexdigest(): f.name for f in folder.glob("*") if f.is_file()} \
+            if folder.is_dir() else {}
+        def repl(m):
+            raw = base64.b64decode(re.sub(r"\s", "", m.group(3)))
+            h = hashlib.sha1(raw).hexdigest()
+            if h not in known:
+                ext = {"jpeg": "jpg", "svg+xml": "svg"}.get(m.group(2), m.group(2))
+                folder.mkdir(exist_ok=True)
+                known[h] = f"img_{h[:12]}.{ext}"
+                (folder / known[h]).write_bytes(raw)
+            return f'src={m.group(1)}{folder.name}/{known[h]}{m.group(1)}'
+        new = _DATA_IMG.sub(repl, t)
+        saved += len(t.encode()) - len(new.encode())
+        page.write_text(new, encoding="utf-8")
+    return saved
+
+
+def prune_theme(site: Path) -> int:
+    "Drop the theme's source maps and the search's other-language files (English only); return bytes removed"
+    removed = 0
+    js = site / "assets" / "javascripts"
+    for f in list(site.glob("assets/**/*.map")):
+        removed += f.stat().st_size; f.unlink()
+    for f in list(site.glob("assets/javascripts/**/*.js")) + list(site.glob("assets/stylesheets/*.css")):
+        t = f.read_text(encoding="utf-8")
+        new = re.sub(r"\n?(//# sourceMappingURL=\S+|/\*# sourceMappingURL=\S+ \*/)\s*$", "", t)
+        if new != t: f.write_text(new, encoding="utf-8")
+    lunr = js / "lunr"
+    if lunr.is_dir():   # the worker loads these only for search languages other than English
+        keep = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}
+        for f in list(lunr.rglob("*")):
+            if f.is_file() and f.name not in keep:
+                removed += f.stat().st_size; f.unlink()
+    return removed
+
+
+def site_size(site: Path) -> tuple[int, int]:
+    "(bytes, files) of the built site"
+    files = [f for f in Path(site).rglob("*") if f.is_file()]
+    return sum(f.stat().st_size for f in files), len(files)
