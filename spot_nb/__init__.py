@@ -5,7 +5,7 @@ first use, and the embedded SpotDLM registers with transformers' Auto classes as
 before or after this package (a post-import hook of a few lines, `_when_imported`). What the
 command line must know before anything heavy loads (where the shipped files are, the largest budget, the tasks, the
 checks of a temperature and a device) lives here."""
-import importlib, importlib.util, math, os, re, sys
+import importlib, importlib.util, json, math, os, re, struct, sys
 from pathlib import Path
 
 __version__ = "0.0.1"
@@ -71,6 +71,69 @@ def check_checkpoint(path: str | Path) -> Path:
     except (zipfile.BadZipFile, OSError): ok = False
     if not ok: raise ValueError(f"{path} is not an order-model checkpoint: pass a file saved by `spot-nb train-drafter`")
     return p
+
+WEIGHTS_FILE, WEIGHTS_INDEX = "model.safetensors", "model.safetensors.index.json"
+DAMAGED = "the checkpoint is damaged: copy or save it again"
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean", type(None): "null"}
+
+def read_json(path: str | Path) -> dict:
+    "A JSON object from `path`, with a one-line error naming the file."
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f"{path}: missing")
+    try: value = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as e: raise ValueError(f"{path}: not valid JSON ({e}): {DAMAGED}") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"{path}: holds {_JSON_KINDS.get(type(value), 'something')}, not a JSON object {{...}}: {DAMAGED}")
+    return value
+
+def safetensors_header(file: Path) -> dict[str, tuple[str, tuple[int, ...]]]:
+    "Tensor name → (dtype, shape) from a safetensors file's header, checking that the file holds every byte the header promises."
+    size = file.stat().st_size
+    with open(file, "rb") as f:
+        head = f.read(8)
+        n = struct.unpack("<Q", head)[0] if len(head) == 8 else None
+        if n is None or n > size - 8:
+            raise ValueError(f"{file}: truncated or damaged safetensors file (no complete header in its {size} bytes): {DAMAGED}")
+        try: header = json.loads(f.read(n))
+        except (json.JSONDecodeError, UnicodeDecodeError): raise ValueError(f"{file}: damaged safetensors header (not JSON): {DAMAGED}") from None
+    try:
+        header.pop("__metadata__", None)
+        end = max((t["data_offsets"][1] for t in header.values()), default=0)
+        out = {k: (t["dtype"], tuple(t["shape"])) for k, t in header.items()}
+    except (AttributeError, KeyError, TypeError, IndexError): raise ValueError(f"{file}: damaged safetensors header: {DAMAGED}") from None
+    if 8 + n + end != size:
+        raise ValueError(f"{file}: truncated or damaged safetensors file (its header describes {8 + n + end} bytes, the file has "
+                         f"{size}): {DAMAGED}")
+    return out
+
+def weight_files(folder: Path) -> list[Path]:
+    "The safetensors files of a checkpoint: the shards its index names, or the single weights file."
+    index = folder / WEIGHTS_INDEX
+    if index.exists():
+        wm = read_json(index).get("weight_map")
+        if not isinstance(wm, dict) or not wm: raise ValueError(f"{index}: no weight_map: {DAMAGED}")
+        files = [folder / f for f in sorted(set(wm.values()))]
+        for f in files:
+            if not f.exists(): raise FileNotFoundError(f"{f}: missing (a shard named by {index.name})")
+        return files
+    if (folder / WEIGHTS_FILE).exists(): return [folder / WEIGHTS_FILE]
+    other = sorted(p.name for p in folder.glob("*.bin")) + sorted(p.name for p in folder.glob("*.pt"))
+    hint = f" (found {', '.join(other)}: only safetensors weights are read)" if other else ""
+    raise FileNotFoundError(f"{folder / WEIGHTS_FILE}: missing, and no {WEIGHTS_INDEX} either{hint}")
+
+def check_target_folder(path: str | Path | None) -> tuple[Path, dict]:
+    """(folder, config) of a saved target (the embedded one for None), checked without torch: `config.json` is a JSON
+    object whose `block_size`, if it has one, is a positive integer, and every weights file is complete. What only the
+    model class knows (do the tensors match the config?) `load_target` checks, still before reading the weights."""
+    folder = Path(path) if path else embedded_target_dir()
+    cfg = folder / "config.json"
+    if not cfg.is_file(): raise FileNotFoundError(f"no target checkpoint at {folder} ({cfg.name} missing): pass the folder of a saved target")
+    config = read_json(cfg)
+    L = config.get("block_size")
+    if L is not None and (isinstance(L, bool) or not isinstance(L, int) or L < 1):
+        raise ValueError(f"{cfg}: block_size must be a positive integer, got {L!r}: set it to the block size the model was trained with")
+    for f in weight_files(folder): safetensors_header(f)
+    return folder, config
 
 _API = dict(load_target="spot_nb.target", load_drafter="spot_nb.api", generate="spot_nb.api")
 __all__ = ["load_target", "load_drafter", "generate"]

@@ -14,7 +14,7 @@ from .core import select_position
 
 # %% auto #0
 __all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness',
-           'check_batch_invariance', 'register_adapter', 'resolve_checkpoint', 'load_target']
+           'check_batch_invariance', 'register_adapter', 'resolve_checkpoint', 'load_target', 'check_weights']
 
 # %% ../nbs/01_target.ipynb #85633db0
 @runtime_checkable
@@ -82,7 +82,7 @@ def register_adapter(model_type: str, loader: Callable) -> None:
     "Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target, tokenizer)."
     ADAPTERS[model_type] = loader
 
-from . import embedded_target_dir      # defined at the package root: the command line reads it before torch loads
+from . import embedded_target_dir, read_json    # defined at the package root: the command line reads them before torch loads
 
 def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
     "The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never downloaded)."
@@ -109,8 +109,32 @@ def load_target(path: str | Path | None = None, device: str | torch.device = "cp
     if not cfg_path.exists():
         raise FileNotFoundError(f"no checkpoint at {path} ({cfg_path.name} missing): pass the folder of a saved "
                                 "target, or build the embedded one with notebook 04 (`build_embedded_target`)")
-    try: model_type = json.loads(cfg_path.read_text()).get("model_type")
-    except json.JSONDecodeError as e: raise ValueError(f"{cfg_path} is not valid JSON ({e}): the checkpoint is damaged") from None
+    model_type = read_json(cfg_path).get("model_type")          # a JSON object, or one line naming the file
     if model_type not in ADAPTERS:
         raise ValueError(f"{cfg_path}: model_type {model_type!r} has no adapter; supported: {', '.join(sorted(ADAPTERS))}")
     return ADAPTERS[model_type](path, torch.device(device), dtype)
+
+# %% ../nbs/01_target.ipynb #d7b3f0a5
+from . import safetensors_header      # torch-free, at the package root
+
+def check_weights(model_class: type, config, files: list[Path], rename: Callable[[str], str] = lambda k: k,
+                  original: Callable[[str], str] = lambda k: k) -> None:
+    "Fail, naming the file, unless the checkpoint's tensors (names mapped by `rename`) are exactly those of `model_class(config)`."
+    with torch.device("meta"): expected = {k: tuple(v.shape) for k, v in model_class(config).state_dict().items()}
+    optional = {"lm_head.weight"} if getattr(config, "tie_word_embeddings", False) else set()
+    layers = getattr(config, "num_hidden_layers", None) or getattr(config, "n_layers", "?")
+    fix = "weights and config do not match: put back the config.json saved with these weights"
+    found: dict[str, tuple[tuple[int, ...], Path, str]] = {}
+    for f in files:
+        for name, (_, shape) in safetensors_header(f).items(): found[rename(name)] = (shape, f, name)
+    for key, (shape, f, name) in found.items():
+        if key not in expected:
+            raise ValueError(f"{f}: tensor {name} {list(shape)} does not belong to the model config.json describes ({layers} layers): {fix}")
+    for key, want in expected.items():
+        if key in found and found[key][0] != want:
+            shape, f, name = found[key]
+            raise ValueError(f"{f}: tensor {name} has shape {list(shape)}, config.json implies {list(want)}: {fix}")
+    missing = [k for k in expected if k not in found and k not in optional]
+    if missing:
+        raise ValueError(f"{files[0].parent / 'config.json'}: describes tensor {original(missing[0])} (and {len(missing) - 1} more) "
+                         f"that the weights ({', '.join(f.name for f in files)}) lack: {fix}")

@@ -6,21 +6,21 @@ Docs: https://spot-nb.github.io/spot_nb/real_targets.html.md"""
 
 # %% ../../nbs/18_real_targets.ipynb #88cead63
 from __future__ import annotations
-import inspect, json, math, re, struct
+import inspect, json, math, re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 import torch
 from transformers import (AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTrainedModel, Qwen2Config,
                           Qwen2ForCausalLM, Qwen3Config, Qwen3ForCausalLM)
-from ..target import block_causal_mask, register_adapter, resolve_checkpoint
+from .. import WEIGHTS_FILE, WEIGHTS_INDEX, read_json, safetensors_header, weight_files   # torch-free: the package root
+from ..target import block_causal_mask, check_weights, register_adapter, resolve_checkpoint
 
 # %% auto #0
-__all__ = ['WEIGHTS_FILE', 'WEIGHTS_INDEX', 'llada_to_llama', 'llama_to_llada', 'FAMILIES', 'FAMILY_OF_MODEL_TYPE',
-           'TINY_SENTENCES', 'additive_mask', 'blocks_from_start', 'KVPrefix', 'PrefixView', 'HFTarget',
-           'BlockCausalTarget', 'TokenPrefix', 'BidirectionalTarget', 'read_json', 'safetensors_header', 'weight_files',
-           'check_weights', 'load_weights', 'qwen_config', 'llada_config', 'Family', 'load_tokenizer', 'load_hf_target',
-           'tiny_tokenizer', 'make_tiny_checkpoint']
+__all__ = ['llada_to_llama', 'llama_to_llada', 'FAMILIES', 'FAMILY_OF_MODEL_TYPE', 'TINY_SENTENCES', 'additive_mask',
+           'blocks_from_start', 'KVPrefix', 'PrefixView', 'HFTarget', 'BlockCausalTarget', 'TokenPrefix',
+           'BidirectionalTarget', 'load_weights', 'qwen_config', 'llada_config', 'Family', 'load_tokenizer',
+           'load_hf_target', 'tiny_tokenizer', 'make_tiny_checkpoint']
 
 # %% ../../nbs/18_real_targets.ipynb #d1b78c5e
 def additive_mask(allowed: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
@@ -229,74 +229,7 @@ class BidirectionalTarget(HFTarget):
                             use_cache=False).logits[0]
         return self._finish(logits[start - int(self.shift):start - int(self.shift) + self.block_size])
 
-# %% ../../nbs/18_real_targets.ipynb #8ce5b19b
-WEIGHTS_FILE, WEIGHTS_INDEX = "model.safetensors", "model.safetensors.index.json"
-
-def read_json(path: Path) -> dict:
-    "A JSON object from `path`, with a one-line error naming the file."
-    if not path.exists(): raise FileNotFoundError(f"{path}: missing")
-    try: value = json.loads(path.read_text())
-    except json.JSONDecodeError as e: raise ValueError(f"{path}: not valid JSON ({e})") from None
-    if not isinstance(value, dict): raise ValueError(f"{path}: expected a JSON object")
-    return value
-
-def safetensors_header(file: Path) -> dict[str, tuple[str, tuple[int, ...]]]:
-    "Tensor name → (dtype, shape) from a safetensors file's header, checking that the file holds every byte the header promises."
-    size = file.stat().st_size
-    with open(file, "rb") as f:
-        head = f.read(8)
-        n = struct.unpack("<Q", head)[0] if len(head) == 8 else None
-        if n is None or n > size - 8:
-            raise ValueError(f"{file}: truncated or damaged safetensors file (no complete header in its {size} bytes)")
-        try: header = json.loads(f.read(n))
-        except (json.JSONDecodeError, UnicodeDecodeError): raise ValueError(f"{file}: damaged safetensors header (not JSON)") from None
-    header.pop("__metadata__", None)
-    try:
-        end = max((t["data_offsets"][1] for t in header.values()), default=0)
-        out = {k: (t["dtype"], tuple(t["shape"])) for k, t in header.items()}
-    except (KeyError, TypeError, IndexError): raise ValueError(f"{file}: damaged safetensors header") from None
-    if 8 + n + end != size:
-        raise ValueError(f"{file}: truncated or damaged safetensors file (its header describes {8 + n + end} bytes, the file has {size})")
-    return out
-
-def weight_files(folder: Path) -> list[Path]:
-    "The safetensors files of a checkpoint: the shards its index names, or the single weights file."
-    index = folder / WEIGHTS_INDEX
-    if index.exists():
-        wm = read_json(index).get("weight_map")
-        if not isinstance(wm, dict) or not wm: raise ValueError(f"{index}: no weight_map")
-        files = [folder / f for f in sorted(set(wm.values()))]
-        for f in files:
-            if not f.exists(): raise FileNotFoundError(f"{f}: missing (a shard named by {index.name})")
-        return files
-    if (folder / WEIGHTS_FILE).exists(): return [folder / WEIGHTS_FILE]
-    other = sorted(p.name for p in folder.glob("*.bin")) + sorted(p.name for p in folder.glob("*.pt"))
-    hint = f" (found {', '.join(other)}: only safetensors weights are read)" if other else ""
-    raise FileNotFoundError(f"{folder / WEIGHTS_FILE}: missing, and no {WEIGHTS_INDEX} either{hint}")
-
 # %% ../../nbs/18_real_targets.ipynb #0661aa73
-def check_weights(model_class: type, config, files: list[Path], rename: Callable[[str], str] = lambda k: k,
-                  original: Callable[[str], str] = lambda k: k) -> None:
-    "Fail, naming the file, unless the checkpoint's tensors (names mapped by `rename`) are exactly those of `model_class(config)`."
-    with torch.device("meta"): expected = {k: tuple(v.shape) for k, v in model_class(config).state_dict().items()}
-    optional = {"lm_head.weight"} if config.tie_word_embeddings else set()
-    found: dict[str, tuple[tuple[int, ...], Path, str]] = {}
-    for f in files:
-        for name, (_, shape) in safetensors_header(f).items(): found[rename(name)] = (shape, f, name)
-    for key, (shape, f, name) in found.items():
-        if key not in expected:
-            raise ValueError(f"{f}: tensor {name} {list(shape)} does not belong to the model config.json describes "
-                             f"({config.num_hidden_layers} layers): weights and config do not match")
-    for key, want in expected.items():
-        if key in found and found[key][0] != want:
-            shape, f, name = found[key]
-            raise ValueError(f"{f}: tensor {name} has shape {list(shape)}, config.json implies {list(want)}: "
-                             "weights and config do not match")
-    missing = [k for k in expected if k not in found and k not in optional]
-    if missing:
-        raise ValueError(f"{files[0].parent / 'config.json'}: describes tensor {original(missing[0])} (and {len(missing) - 1} more) "
-                         f"that the weights ({', '.join(f.name for f in files)}) lack: weights and config do not match")
-
 def load_weights(model_class: type, config, files: list[Path], device: torch.device, dtype: torch.dtype,
                  rename: Callable[[str], str] = lambda k: k) -> PreTrainedModel:
     "The model with its weights read straight from safetensors onto `device` in `dtype` (no random init, no remote code)."

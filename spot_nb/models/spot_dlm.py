@@ -14,7 +14,8 @@ import torch.nn.functional as F
 from transformers import (AutoConfig, AutoModel, AutoModelForMaskedLM, AutoTokenizer, PretrainedConfig,
                           PreTrainedModel)
 from transformers.modeling_outputs import MaskedLMOutput
-from ..target import block_causal_mask, prompt_block_ids, register_adapter
+from .. import read_json, weight_files
+from ..target import block_causal_mask, check_weights, prompt_block_ids, register_adapter
 
 # %% auto #0
 __all__ = ['PrefixCache', 'SpotDLMConfig', 'RMSNorm', 'rotary_tables', 'apply_rotary', 'Attention', 'MLP', 'Layer', 'SpotDLM',
@@ -38,7 +39,13 @@ class SpotDLMConfig(PretrainedConfig):
                  d_ff: int = 1024, block_size: int = 32, max_position_embeddings: int = 2048,
                  rope_theta: float = 10000.0, norm_eps: float = 1e-5, mask_token_id: int = 0,
                  eos_token_id: int = 1, pad_token_id: int = 2, bos_token_id: int = 2, **kwargs):
+        sizes = dict(vocab_size=vocab_size, d_model=d_model, n_layers=n_layers, n_heads=n_heads, d_ff=d_ff, block_size=block_size,
+                     max_position_embeddings=max_position_embeddings)
+        for name, v in sizes.items():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
         if d_model % n_heads: raise ValueError(f"d_model ({d_model}) must be divisible by n_heads ({n_heads})")
+        if not isinstance(mask_token_id, int) or not 0 <= mask_token_id < vocab_size:
+            raise ValueError(f"mask_token_id {mask_token_id!r} is outside the vocabulary (vocab_size {vocab_size})")
         self.vocab_size, self.d_model, self.n_layers, self.n_heads, self.d_ff = vocab_size, d_model, n_layers, n_heads, d_ff
         self.block_size, self.max_position_embeddings = block_size, max_position_embeddings
         self.rope_theta, self.norm_eps, self.mask_token_id = rope_theta, norm_eps, mask_token_id
@@ -205,11 +212,20 @@ AutoModel.register(SpotDLMConfig, SpotDLM, exist_ok=True)
 AutoModelForMaskedLM.register(SpotDLMConfig, SpotDLM, exist_ok=True)
 
 def load_spot_dlm(path: str | Path, device: torch.device = torch.device("cpu"), dtype: torch.dtype = torch.float32):
-    "(SpotDLM, tokenizer) from a `save_pretrained` folder: the `load_target` adapter for `model_type: spot_dlm`."
+    """(SpotDLM, tokenizer) from a `save_pretrained` folder: the `load_target` adapter for `model_type: spot_dlm`. The config
+    and the tensors the weights files hold are checked against each other first: one line naming the file, no weight read."""
     from transformers.utils import logging
+    path = Path(path)
+    cfg_path = path / "config.json"
+    try: config = SpotDLMConfig.from_dict(read_json(cfg_path))
+    except TypeError as e: raise ValueError(f"{cfg_path}: {e}: put back the config.json saved with the weights") from None
+    except ValueError as e:
+        if str(e).startswith(str(cfg_path)): raise
+        raise ValueError(f"{cfg_path}: {e}: fix that field, or put back the config.json saved with the weights") from None
+    check_weights(SpotDLM, config, weight_files(path))
     shown = logging.is_progress_bar_enabled()
     logging.disable_progress_bar()                                  # a 38-tensor load needs no progress bar
-    try: model = SpotDLM.from_pretrained(path, dtype=dtype).to(device).eval()
+    try: model = SpotDLM.from_pretrained(path, config=config, dtype=dtype).to(device).eval()
     finally:
         if shown: logging.enable_progress_bar()
     return model, AutoTokenizer.from_pretrained(path)
