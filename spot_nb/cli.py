@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import (MAX_BUDGET, POOL_SIZE, __version__, auto_drafter_path, check_checkpoint, check_device, default_drafter_path,
-                     embedded_target_dir)      # the package root: light, so every check below runs before torch loads
+from . import (MAX_BUDGET, POOL_SIZE, __version__, auto_drafter_path, check_checkpoint, check_device, check_target_folder,
+                     default_drafter_path, embedded_target_dir)      # the package root: light, so every check below runs before torch loads
 
 # %% auto #0
 __all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'Parser', 'HelpFormatter', 'integer', 'number',
@@ -66,12 +66,12 @@ def usable_cores() -> int:
 
 # %% ../nbs/90_cli.ipynb #629ede5c
 def target_config(path: str | None) -> tuple[Path, int, int]:
-    "(folder, block size, maximum length) of a saved target, read from its `config.json` with json (no model load)."
+    "(folder, block size, maximum length) of a saved target, from its `config.json` and weights headers, checked without torch."
     folder = Path(path) if path else embedded_target_dir()
     cfg = folder / "config.json"
     if not cfg.is_file(): raise ValueError(f"no target checkpoint at {folder} ({cfg.name} missing): pass --target a saved target folder")
-    try: c = json.loads(cfg.read_text())
-    except (OSError, ValueError) as e: raise ValueError(f"{cfg} is unreadable ({type(e).__name__}): the checkpoint is damaged") from None
+    try: _, c = check_target_folder(folder)                    # a JSON object, a positive block size, complete weights files
+    except (FileNotFoundError, ValueError) as e: raise ValueError(f"--target: {e}") from None
     L, n = c.get("block_size"), c.get("max_position_embeddings", c.get("max_length"))
     if not isinstance(L, int) or L < 1 or not isinstance(n, int) or n <= L:
         raise ValueError(f"{cfg} declares no usable block_size / max_position_embeddings: is this a block-diffusion target?")
@@ -136,7 +136,8 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     torch.set_num_threads(threads)
-    model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))
+    try: model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))   # config vs weights checked before reading
+    except (FileNotFoundError, ValueError) as e: raise RequestError(f"--target: {e}") from None
     check_tokenizer(model, tok)
     if drafter is not None: drafter.model.to(model.device)
     if drafter is not None and budget == "auto":                              # measures this machine's forward costs once (cached)
@@ -307,7 +308,8 @@ def main(argv: list[str] | None = None) -> int:
         elif a.cmd == "collect":
             from spot_nb.target import load_target
             from spot_nb.trajectories import collect
-            model, tok = load_target(a.target, device=a.device, dtype=getattr(torch, a.dtype))
+            try: model, tok = load_target(a.target, device=a.device, dtype=getattr(torch, a.dtype))
+            except (FileNotFoundError, ValueError) as e: a.parser.error(f"--target: {e}")   # config vs weights, before reading them
             print(f"{torch.get_num_threads()} thread(s); recording {a.n} prompts into {a.out}")
             collect(model, tok, pool, a.out, gen_length=a.gen_length)
             print(f"trajectories of {a.n} prompts in {a.out}")

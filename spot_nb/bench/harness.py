@@ -12,8 +12,8 @@ from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, check_checkpoint, check_device, check_temperature,
-                     default_drafter_path, embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
+from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, check_checkpoint, check_device, check_target_folder,
+                     check_temperature, default_drafter_path, embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
@@ -270,11 +270,11 @@ def _csv(text: str, what: str, convert=str) -> list:
     return out
 
 def _target_block_size(target: Path) -> int | None:
-    "The block size a checkpoint's config.json declares (read without loading the model)."
+    "The block size a checkpoint's config.json declares, its config and weights files checked first (read without loading the model)."
     cfg = target / "config.json"
     if not cfg.is_file(): raise BenchError(f"no target checkpoint at {target} ({cfg.name} missing): pass --target a saved checkpoint folder")
-    try: return json.loads(cfg.read_text()).get("block_size")
-    except (OSError, ValueError) as e: raise BenchError(f"{cfg} is unreadable ({type(e).__name__}): the checkpoint is damaged") from None
+    try: return check_target_folder(target)[1].get("block_size")
+    except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
 
 def check_args(args: argparse.Namespace) -> BenchConfig:
     "Check every option of a bench request before torch loads (a refusal is immediate), then read the tasks' samples."
@@ -352,6 +352,9 @@ def _load_order_model(path: Path, block_size: int):
     from spot_nb.order_model import OrderModel
     try: m = OrderModel.load(path)
     except Exception as e: raise BenchError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by `spot-nb train-drafter`") from None
+    from spot_nb.drafters.spot import SpotDrafter
+    try: SpotDrafter(m).check_width(block_size)                     # a block wider than the model's positions: refused here
+    except ValueError as e: raise BenchError(f"--order-model {path}: {e}") from None
     m.frozen(block_size)
     return m
 
@@ -371,7 +374,8 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     shard = shard_path(cfg.out, rank)
     repair_shard(shard)
     done = {record_key(r) for r in read_records(cfg.out)}
-    target, tok = load_target(cfg.target, device=device)
+    try: target, tok = load_target(cfg.target, device=device)   # checks config against weights before reading them
+    except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
     order_model = _load_order_model(cfg.order_model, target.block_size) if cfg.order_model else None
     chat, target_id = has_chat_template(tok), str(cfg.target.resolve())
     om_id = str(cfg.order_model.resolve()) if cfg.order_model else None
