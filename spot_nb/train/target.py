@@ -147,7 +147,7 @@ def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, 
 def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None) -> torch.Tensor:
     "Next-token cross-entropy of `x` [B, N] under a causal mask: the autoregressive pre-training of SDAR's recipe (`gen` unused)."
     N = x.shape[1]
-    if mask is None: mask = torch.ones(N, N, dtype=torch.bool).tril()
+    if mask is None: mask = objective_mask("causal", N, model.config.block_size)
     logits, _ = model.run(x, torch.arange(N), mask)                            # [B, N, V]
     return F.cross_entropy(logits[:, :-1].flatten(0, 1), x[:, 1:].flatten())
 
