@@ -180,8 +180,24 @@ class SpotDLM(PreTrainedModel):
         return logits
 
     @torch.no_grad()
-    def forward_batch(self, caches: list[PrefixCache], blocks: list[torch.Tensor]) -> list[torch.Tensor]:
-        "`forward_copies` for several prompts in one forward: prefixes of any lengths, copies [R_i, L] of each active block."
+    def forward_batch(self, caches: list[PrefixCache], blocks: list[torch.Tensor], exact: bool = True) -> list[torch.Tensor]:
+        """`forward_copies` for several prompts (copies [R_i, L] of each active block). `exact`: prompts whose prefixes are
+        equally long share a forward, and each prompt's logits are bit-identical to its own `forward_copies`, whatever its
+        companions; else one forward, prefixes zero-padded to the longest and masked: equal to float32 rounding only."""
+        if not exact: return self._forward_padded(caches, blocks)
+        out, groups = [None] * len(caches), {}
+        for i, c in enumerate(caches): groups.setdefault(c.length, []).append(i)
+        for idx in groups.values():
+            if len(idx) == 1: out[idx[0]] = self.forward_copies(caches[idx[0]], blocks[idx[0]]); continue
+            def per_copy(kv):                                          # [N, H, P, hd]: each prompt's prefix once per copy
+                return [torch.cat([kv(caches[i])[l].expand(len(blocks[i]), -1, -1, -1) for i in idx]) for l in range(len(self.layers))]
+            joint = PrefixCache(per_copy(lambda c: c.keys), per_copy(lambda c: c.values))
+            logits = self.forward_copies(joint, torch.cat([blocks[i] for i in idx]))   # one batch, no mask: solo arithmetic
+            for i, lg in zip(idx, logits.split([len(blocks[i]) for i in idx])): out[i] = lg
+        return out
+
+    def _forward_padded(self, caches: list[PrefixCache], blocks: list[torch.Tensor]) -> list[torch.Tensor]:
+        "One forward for all prompts: prefixes zero-padded to the longest, padding masked; each row's sums change order."
         dev, L = self.device, blocks[0].shape[1]
         owner = torch.cat([torch.full((b.shape[0],), i, device=dev) for i, b in enumerate(blocks)])   # [N] prompt of each copy
         lengths = torch.tensor([c.length for c in caches], device=dev)                              # [B]
