@@ -77,3 +77,19 @@ def test_links_and_nav():
     assert use[:3] == ["Home", "90 · CLI", "Reproduce"] and use[-1].startswith("The paper")
     assert nav[3] == {"Internals": [{"00 · Core": "core.ipynb"}]}
     assert build_docs.nav_label("09_stale_coverage", "Stale coverage: the tokens are known") == "09 · Stale coverage"
+
+
+def test_code_folding():
+    "Long code cells of the results pages, and cells marked `#| code-fold: true`, are folded; their outputs are not"
+    long = "\n".join(f"x{i} = {i}" for i in range(build_docs.FOLD_LINES + 1))
+    assert build_docs.folded({}, long, "paper_tables.html") and not build_docs.folded({}, "x = 1", "paper_tables.html")
+    assert not build_docs.folded({}, long, "core.html") and build_docs.folded({"code-fold": "true"}, "x = 1", "core.html")
+    assert not build_docs.folded({"code-fold": "false"}, long, "paper_tables.html")
+    import site_lean
+    cell = ('<div class="jp-Cell jp-CodeCell jp-Notebook-cell celltag_spot_fold" id="cell-id=a">'
+            '<div class="jp-Cell-inputWrapper" tabindex="0"><div class="x"><pre>a = 1\nb = 2</pre></div></div>'
+            '<div class="jp-Cell-outputWrapper"><div>out</div></div></div>')
+    html = site_lean.fold_code(cell)
+    assert html.count("<details") == 1 and "Code (2 lines)" in html
+    assert html.index("</details>") < html.index("jp-Cell-outputWrapper")          # the output stays outside
+    assert site_lean.fold_code(cell.replace("celltag_spot_fold", "")) == cell.replace("celltag_spot_fold", "")

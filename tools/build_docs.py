@@ -13,7 +13,8 @@ Any python3 will do: without mkdocs it re-runs itself with the project's .venv/b
 
 Notebooks are staged in _proc/docs/ (git-ignored) with nbdev directives applied: cells marked `#| hide`
 (or `#| include: false`) are dropped, `#| echo: false` shows only the outputs, and the `#| ...` directive
-lines are stripped from the code shown. Outputs are cleaned of what a static page should not show (`scrub_outputs`):
+lines are stripped from the code shown; long code cells on the results pages, and any marked `#| code-fold: true`, are
+folded (a closed "Code" box, outputs shown; `folded`). Outputs are cleaned of what a static page should not show (`scrub_outputs`):
 progress bars (tqdm's stderr frames and the frozen text of its widgets), empty stream outputs, and this machine's
 paths (the checkout, temporary folders, home folders, site-packages). `figures/` is copied next to them (markdown links
 `../figures/x.png` are pointed there). The mkdocs configuration is generated into _proc/mkdocs.yml: the nav is grouped
@@ -67,6 +68,9 @@ SITE_CSS = """.md-grid { max-width: 1600px; }
 .md-content .jupyter-wrapper .highlight-ipynb pre { color: var(--jp-mirror-editor-variable-color); }
 .spot-copy-icon { display: inline-block; width: 20px; height: 20px; background-color: currentColor;
   -webkit-mask: url(copy.svg) no-repeat center / contain; mask: url(copy.svg) no-repeat center / contain; }
+.md-content details.spot-fold > summary { cursor: pointer; font-size: .7rem; color: var(--md-default-fg-color--light);
+  padding: .15em .6em; }
+.md-content details.spot-fold[open] > summary { margin-bottom: .2em; }
 .spot-provenance { font-size: .7rem; color: var(--md-default-fg-color--light); margin: .2em 0 1em; }
 .spot-downloads { font-size: .75rem; }
 """
@@ -201,6 +205,20 @@ def link_paper(md: str) -> str:
     return pat.sub(lambda m: f'"[{m.group(1)}]({site_pages.PAPER_URL})"', md, count=1)
 
 
+# Code folded on the site: a cell marked `#| code-fold: true` (Quarto's option) on any page, and on the results pages
+# (`FOLD_PAGES`) every code cell longer than `FOLD_LINES` lines unless marked `#| code-fold: false`. The cell gets the
+# tag `FOLD_TAG`; site_lean.fold_code wraps its code in a closed <details> (outputs stay open).
+FOLD_TAG, FOLD_LINES = "spot_fold", 10
+FOLD_PAGES = {f"{n}.html" for n in ("stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench",
+                                    "baselines", "gpu_bench", "cost_aware", "paper_tables")}
+
+
+def folded(d: dict, body: str, page: str) -> bool:
+    "Is a code cell (directives `d`, source `body`) folded on `page`?"
+    if d.get("code-fold") in ("true", "false"): return d["code-fold"] == "true"
+    return page in FOLD_PAGES and len(body.strip("\n").split("\n")) > FOLD_LINES
+
+
 def stage_notebook(src, dst, pages: dict | None = None, published: set | None = None):
     """Rewrite notebook `src` to `dst` applying nbdev's display directives and cleaning outputs (`scrub_outputs`);
     with `pages` link notebook references (`link_notebook_refs`), with `published` add the records' provenance notes
@@ -222,6 +240,7 @@ def stage_notebook(src, dst, pages: dict | None = None, published: set | None = 
             tags = c.setdefault("metadata", {}).setdefault("tags", [])
             if d.get("echo") == "false" or not body.strip(): tags.append("remove_input")
             if d.get("output") == "false": tags.append("remove_output")
+            if folded(d, body, here): tags.append(FOLD_TAG)
         cells.append(c)
     nb["cells"] = cells
     nb.get("metadata", {}).pop("widgets", None)           # widget state: the widgets' outputs are gone

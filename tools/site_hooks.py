@@ -1,7 +1,8 @@
 """mkdocs hooks of the documentation site (named in the mkdocs.yml tools/build_docs.py writes).
 
 * `on_page_content`: a notebook page's HTML slimmed (`site_lean.lean_notebook_html`) before the search indexes it,
-  so that the index holds each cell's code once.
+  so that the index holds each cell's code once; the code of cells tagged for folding put in a closed <details>
+  (`site_lean.fold_code`).
   Its table of contents is pointed at the headings' real ids: mkdocs-jupyter names a heading with inline code without
   the code (`#with-the-cost-aware-budget`) while nbconvert's id keeps it (`#spot-nb-demo-with-the-cost-aware-budget`).
 * `on_page_context`: a notebook page's "edit" button points at its notebook in the repository
@@ -35,7 +36,7 @@ def fix_toc(html: str, toc) -> None:
 
 def on_page_content(html, page, config, files):
     if page.file.src_uri.endswith(".ipynb"):
-        html = site_lean.lean_notebook_html(html)
+        html = site_lean.fold_code(site_lean.lean_notebook_html(html))
         fix_toc(html, page.toc)
     return html
 

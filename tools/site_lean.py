@@ -6,6 +6,8 @@
   `assets/notebook/` and linked from each page.
 * Output images inlined as base64 become files: the ones the markdown twin (`name.html.md`) already wrote to
   `name_files/` when the bytes match, so each image is stored once.
+* Folded code: the input of a cell tagged `spot_fold` (tools/build_docs.py's `folded`) sits in a closed `<details>`
+  whose summary says how many lines it holds; its outputs stay in view.
 * Source maps of the theme's bundles and the search's word splitters for other languages are dropped
   (the site searches English only).
 """
@@ -72,6 +74,33 @@ def lean_notebook_html(html: str) -> str:
     html = _COPY_TXT.sub(lambda m: f'{m.group(1)} id="{m.group(3)}"{m.group(2)}', html)
     html = _COPY_SVG.sub('<span aria-hidden="true" class="clipboard-copy-icon spot-copy-icon"></span>', html)
     return _NAME_SPAN.sub(r"\1", _WS_SPAN.sub(r"\1", html))
+
+
+_FOLD_CELL = re.compile(r'<div class="jp-Cell jp-CodeCell[^"]*\bcelltag_spot_fold\b[^"]*" id="[^"]*">')
+_INPUT = re.compile(r'<div class="jp-Cell-inputWrapper"[^>]*>')
+_DIV = re.compile(r"<div\b|</div>")
+
+
+def _div_end(html: str, start: int) -> int:
+    "The index just past the </div> closing the <div> that opens at `start`"
+    depth = 0
+    for m in _DIV.finditer(html, start):
+        depth += 1 if m.group(0) == "<div" else -1
+        if depth == 0: return m.end()
+    raise ValueError("unbalanced <div> in a notebook page")
+
+
+def fold_code(html: str) -> str:
+    "A notebook page with the code of each cell tagged `spot_fold` in a closed <details> (outputs stay open)"
+    for cell in reversed(list(_FOLD_CELL.finditer(html))):
+        m = _INPUT.search(html, cell.end())
+        if not m or html.find("jp-Cell-outputWrapper", cell.end(), m.start()) != -1: continue
+        end = _div_end(html, m.start())
+        pre = re.search(r"<pre\b.*?</pre>", html[m.start():end], re.S)
+        n = re.sub(r"<[^>]+>", "", pre.group(0)).strip("\n").count("\n") + 1 if pre else 0
+        summary = f'<summary>Code ({n} lines)</summary>' if n else "<summary>Code</summary>"
+        html = html[:m.start()] + f'<details class="spot-fold">{summary}' + html[m.start():end] + "</details>" + html[end:]
+    return html
 
 
 _STYLE = re.compile(r"<style(?P<attrs>[^>]*)>(?P<body>.*?)</style>", re.S)
