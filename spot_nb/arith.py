@@ -11,15 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 # %% auto #0
-__all__ = ['SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'MIN_STEPS', 'MAX_STEPS', 'MAX_VALUE', 'ANSWER_RE', 'NAMES', 'ITEMS',
-           'OPS', 'N_TEMPLATES', 'ArithProblem', 'is_heldout_problem', 'arith_problems', 'extract_answer',
-           'score_arith', 'ArithRecord', 'stale_argmax_recorder', 'evaluate_arith']
+__all__ = ['SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS', 'MAX_VALUE',
+           'ANSWER_RE', 'NAMES', 'ITEMS', 'OPS', 'N_TEMPLATES', 'ArithProblem', 'is_heldout_problem', 'arith_problems',
+           'extract_answer', 'score_arith', 'ArithRecord', 'stale_argmax_recorder', 'evaluate_arith']
 
 # %% ../nbs/07b_arith_task.ipynb #5ec776a3
 SPLITS = ("train", "heldout", "heldout-template")
 HELDOUT_EVERY = 10          # one problem in ten (by a hash of its question) is held out of training
 ARITH_EVAL_PROBLEMS = 500   # the harness's evaluation split: the first 500 held-out problems (task "arith")
-MIN_STEPS, MAX_STEPS = 4, 6
+ARITH_GEN_LENGTH = 160      # tokens a decode may write: room for the longest worked solution (notebook 25 checks it)
+MIN_STEPS, MAX_STEPS = 4, 5
 MAX_VALUE = 999             # every intermediate quantity stays in 0..999
 ANSWER_RE = re.compile(r"The answer is (-?\d+)\.")
 
@@ -29,23 +30,24 @@ ITEMS = ("apples", "marbles", "stamps", "coins", "stickers", "pencils", "cards",
          "cookies", "eggs", "flowers", "rocks", "toys", "buttons")
 
 # Each operation: its question phrasings (the last one is seen only in the held-out-template split) and its worked
-# solution line. {who} is the owner, {n}/{m} the operands, {x} the amount before, {y} after, {p} a product.
+# solution line. {who} is the owner, {n}/{m} the operands, {x} the amount before, {y} after, {p} a product; the
+# question numbers its operations (1), (2), … and the solution line k names operation (k) before computing it.
 OPS = {
     "add": (("{who} buys {n} more {item}.", "{who} finds {n} more {item}.", "{who} is given {n} {item}.",
              "Later, {n} extra {item} come {who}'s way."),
-            "{who} gets {n} more, so {x} + {n} = {y} {item}."),
+            "({k}) {n} more: {x} + {n} = {y}."),
     "sub": (("{who} gives {n} {item} to a friend.", "{who} loses {n} {item}.", "{who} sells {n} {item}.",
              "Sadly, {n} of {who}'s {item} go missing."),
-            "{who} gives up {n}, so {x} - {n} = {y} {item}."),
+            "({k}) {n} fewer: {x} - {n} = {y}."),
     "boxes": (("{who} buys {m} boxes with {n} {item} in each.", "{who} gets {m} bags of {n} {item} each.",
                "{who} receives {m} packs holding {n} {item} each.", "Next come {m} crates, each with {n} {item}, for {who}."),
-              "{m} times {n} is {m} * {n} = {p}, so {x} + {p} = {y} {item}."),
+              "({k}) {m} lots of {n}: {m} * {n} = {p}, {x} + {p} = {y}."),
     "double": (("{who} doubles the {item}.", "{who} ends up with twice as many {item}.",
                 "The number of {item} {who} has doubles.", "A lucky day leaves {who} with two times the {item}."),
-               "Twice as many, so {x} * 2 = {y} {item}."),
+               "({k}) double: {x} * 2 = {y}."),
     "half": (("{who} gives half of the {item} away.", "{who} shares the {item} equally with a friend and keeps half.",
               "Half of {who}'s {item} are used up.", "{who} splits the {item} in two and keeps one part."),
-             "Half remain, so {x} / 2 = {y} {item}."),
+             "({k}) half: {x} / 2 = {y}."),
 }
 N_TEMPLATES = 4             # phrasings per operation; index 3 only in "heldout-template"
 
@@ -85,15 +87,15 @@ def _problem(rng: random.Random, template_split: bool) -> ArithProblem:
     who, item, n_steps = rng.choice(NAMES), rng.choice(ITEMS), rng.randint(MIN_STEPS, MAX_STEPS)
     x = rng.randint(5, 60)
     question, solution = [f"{who} has {x} {item}."], [f"{who} starts with {x} {item}."]
-    for _ in range(n_steps):
+    for k in range(1, n_steps + 1):
         op, nums = _step(rng, x)
         phrasings, worked = OPS[op]
         t = N_TEMPLATES - 1 if template_split else rng.randrange(N_TEMPLATES - 1)
-        question.append(phrasings[t].format(who=who, item=item, x=x, **nums))
-        solution.append(worked.format(who=who, item=item, x=x, **nums))
+        question.append(f"({k}) " + phrasings[t].format(who=who, item=item, x=x, **nums))
+        solution.append(worked.format(k=k, x=x, **nums))
         x = nums["y"]
     question.append(f"How many {item} does {who} have now?")
-    solution.append(f"The answer is {x}.")
+    solution.append(f"So {who} has {x} {item} now. The answer is {x}.")
     return ArithProblem(" ".join(question), "\n".join(solution), x, n_steps)
 
 
@@ -152,7 +154,7 @@ def stale_argmax_recorder() -> tuple[list[int], Callable]:
     return counts, record
 
 
-def evaluate_arith(target, tokenizer, problems: list[ArithProblem], gen_length: int = 224,
+def evaluate_arith(target, tokenizer, problems: list[ArithProblem], gen_length: int = ARITH_GEN_LENGTH,
                    progress: bool = True) -> list[ArithRecord]:
     "Decode every problem draft-free at T = 0 and score it; one record per problem."
     from tqdm.auto import tqdm

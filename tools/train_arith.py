@@ -1,11 +1,19 @@
 """Train a candidate of the competent target and evaluate it on held-out problems (notebook 25 reads the results).
 
-    python tools/train_arith.py RUN_DIR --minutes 15 [--pretrain-minutes 7.5] [--eval 40] [--out results/arith_pilot.jsonl]
+    python tools/train_arith.py RUN_DIR --minutes 15 [--pretrain-minutes 7.5] [--eval 40] [--out results/arith_pilot.jsonl] [--lr 1e-3] [--threads 1]
 
-Resumable: run it again with the same RUN_DIR and it continues where it stopped. One thread (the package's policy)."""
+Resumable: run it again with the same RUN_DIR and it continues where it stopped. One thread unless --threads."""
 import argparse, dataclasses, json, os, sys, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+def training_summary(run_dir: Path) -> dict:
+    "CPU seconds and tokens of each phase (causal, diffusion) and the last held-out loss of the diffusion phase, from the logs."
+    from spot_nb.train.target import read_jsonl
+    logs = {phase: read_jsonl(run_dir / phase / "log.jsonl") for phase in ("causal", "diffusion") if (run_dir / phase / "log.jsonl").exists()}
+    return dict(cpu_seconds=round(sum(rows[-1]["cpu_seconds"] for rows in logs.values()), 1),
+                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()},
+                diffusion_heldout_loss=[r["heldout"] for r in logs["diffusion"] if "heldout" in r][-1])
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -14,19 +22,21 @@ def main():
     ap.add_argument("--eval", type=int, default=40, help="held-out problems to decode at the end (0: none)")
     ap.add_argument("--out", default=None, help="JSONL file the evaluation summary is appended to")
     ap.add_argument("--save", default=None, help="folder to save the trained target in (save_pretrained)")
+    ap.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
+    ap.add_argument("--threads", type=int, default=1)
     a = ap.parse_args()
     import torch
-    torch.set_num_threads(1)
-    from spot_nb.train.arith import train_arith_target, save_target
+    torch.set_num_threads(a.threads)
+    from spot_nb.train.arith import ARITH_GEN_LENGTH, train_arith_target, save_target
     from spot_nb.arith import arith_problems, evaluate_arith
-    model, tok = train_arith_target(a.run_dir, a.minutes * 60, pretrain_seconds=a.pretrain_minutes * 60)
+    model, tok = train_arith_target(a.run_dir, a.minutes * 60, pretrain_seconds=a.pretrain_minutes * 60, threads=a.threads, lr=a.lr)
     if a.save: save_target(model, tok, a.save, Path(a.run_dir) / "diffusion" / "log.jsonl")
     if a.eval:
-        recs = evaluate_arith(model, tok, arith_problems(a.eval, "heldout"), progress=False)
+        recs = evaluate_arith(model, tok, arith_problems(a.eval, "heldout"), ARITH_GEN_LENGTH, progress=False)
         row = dict(run=Path(a.run_dir).name, minutes=a.minutes, pretrain_minutes=a.pretrain_minutes, n=len(recs),
                    accuracy=sum(r.correct for r in recs) / len(recs),
                    stale_argmax=sum(r.stale_hits for r in recs) / max(1, sum(r.stale_total for r in recs)),
-                   records=[dataclasses.asdict(r) for r in recs])
+                   **training_summary(Path(a.run_dir)), records=[dataclasses.asdict(r) for r in recs])
         print(json.dumps({k: v for k, v in row.items() if k != "records"}))
         if a.out:
             with open(a.out, "a") as f: f.write(json.dumps(row) + "\n")

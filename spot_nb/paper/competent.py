@@ -8,7 +8,7 @@ Docs: https://spot-nb.github.io/spot_nb/arith_spot.html.md"""
 from __future__ import annotations
 from collections.abc import Callable
 from tqdm.auto import tqdm
-from ..arith import ArithProblem, score_arith
+from ..arith import ARITH_GEN_LENGTH, ArithProblem, score_arith
 from ..decode import decode, encode_prompt
 from ..records import SampleRecord, sample_record
 
@@ -20,7 +20,7 @@ Method = tuple[Callable[[], object] | None, int]            # (a fresh drafter, 
 
 
 def competent_grid(target, tokenizer, problems: list[ArithProblem], methods: dict[str, Method], *,
-                   temperature: float = 0.0, seed: int = 0, gen_length: int = 224, timed: bool = False,
+                   temperature: float = 0.0, seed: int = 0, gen_length: int = ARITH_GEN_LENGTH, timed: bool = False,
                    progress: bool = True) -> list[SampleRecord]:
     """Decode each problem draft-free, then by each method {name: (drafter factory, budget)}; one scored record per
     decode. `timed=False` leaves wall times out: this grid's clock is not an interleaved measurement."""

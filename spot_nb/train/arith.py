@@ -9,16 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 import numpy as np
 from .. import embedded_target_dir
-from ..arith import arith_problems
+from ..arith import ARITH_GEN_LENGTH, arith_problems
 from ..core import atomic_write
 from .target import encode_stream, read_jsonl, train, train_tokenizer
 from ..trajectories import Prompt
 
 # %% auto #0
-__all__ = ['ARITH_CONFIG', 'ARITH_TRAIN_PROBLEMS', 'ARITH_TOKENIZER_PROBLEMS', 'ARITH_GEN_LENGTH', 'ARITH_SNAPSHOTS',
-           'ARITH_LEAD_BLOCKS', 'ARITH_SEQ_LEN', 'ARITH_EVAL_SPLITS', 'arith_target_dir', 'arith_tokenizer',
-           'arith_streams', 'answer_window_starts', 'arith_model_config', 'train_arith_target', 'arith_pool',
-           'save_target', 'ship_checkpoint', 'proportion', 'evaluation_rows', 'write_jsonl_rows', 'evaluate_into',
+__all__ = ['ARITH_CONFIG', 'ARITH_TRAIN_PROBLEMS', 'ARITH_TOKENIZER_PROBLEMS', 'ARITH_SNAPSHOTS', 'ARITH_LEAD_BLOCKS',
+           'ARITH_SEQ_LEN', 'ARITH_EVAL_SPLITS', 'arith_target_dir', 'arith_tokenizer', 'arith_streams',
+           'answer_window_starts', 'arith_model_config', 'train_arith_target', 'arith_pool', 'save_target',
+           'ship_checkpoint', 'proportion', 'evaluation_rows', 'write_jsonl_rows', 'evaluate_into',
            'evaluate_checkpoints', 'bar_table']
 
 # %% ../../nbs/25_arith_target.ipynb #2cdbc115
@@ -26,10 +26,9 @@ ARITH_CONFIG = dict(vocab_size=1024, d_model=192, n_layers=4, n_heads=4, d_ff=76
                     max_position_embeddings=1024)
 ARITH_TRAIN_PROBLEMS = 200_000    # distinct training problems in the token stream
 ARITH_TOKENIZER_PROBLEMS = 20_000
-ARITH_GEN_LENGTH = 224            # room for the longest worked solution (measured below with the shipped tokenizer)
 ARITH_SNAPSHOTS = (10, 30)        # percent of the training budget at which weights are kept and shipped
 ARITH_LEAD_BLOCKS = 6             # blocks of context before an answer in a training window: the longest prompt is 87 tokens
-ARITH_SEQ_LEN = 320               # training window: the 6 lead blocks and 14 blocks of solution (224 tokens)
+ARITH_SEQ_LEN = 256               # training window: the 6 lead blocks and 10 blocks of solution (160 tokens)
 
 
 def arith_target_dir() -> Path:
@@ -75,10 +74,15 @@ def arith_model_config(tokenizer, config: dict = ARITH_CONFIG):
 
 def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int = 10**9, pretrain_seconds: float = 0,
                        threads: int = 1, snapshots: tuple[float, ...] = tuple(p / 100 for p in ARITH_SNAPSHOTS), config: dict = ARITH_CONFIG,
-                       n_train: int = ARITH_TRAIN_PROBLEMS, **train_kw):
+                       n_train: int = ARITH_TRAIN_PROBLEMS, lead_blocks: int = ARITH_LEAD_BLOCKS, **train_kw):
     """Train the competent target in `run_dir` (resumable): returns (model, tokenizer). Block-diffusion windows start
-    `ARITH_LEAD_BLOCKS` blocks before an answer (`answer_window_starts`). `pretrain_seconds` > 0 follows SDAR's recipe:
+    `lead_blocks` blocks before an answer (`answer_window_starts`); those blocks are context, only the answer is
+    noised and scored. `pretrain_seconds` > 0 follows SDAR's recipe:
     a causal-LM run first (`run_dir`/causal, windows anywhere), then block-diffusion adaptation from its weights."""
+    train_kw.setdefault("seq_len", ARITH_SEQ_LEN)
+    context = lead_blocks * config["block_size"]
+    if context >= train_kw["seq_len"]:
+        raise ValueError(f"lead_blocks={lead_blocks} leaves no answer in a {train_kw['seq_len']}-token window: lower it or raise seq_len")
     run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
     tok = arith_tokenizer(run_dir, vocab_size=config["vocab_size"])
     train_s, held_s = arith_streams(tok, run_dir, n_train)
@@ -88,10 +92,10 @@ def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int 
         train(run_dir / "causal", cfg, train_s, held_s, max_tokens, pretrain_seconds, threads=threads,
               objective="causal", **train_kw)
         init = run_dir / "causal" / "ckpt.pt"
-    train_kw.setdefault("seq_len", ARITH_SEQ_LEN)
-    starts = answer_window_starts(train_s, tok, cfg.block_size, seq_len=train_kw["seq_len"])
+    starts = {name: answer_window_starts(s, tok, cfg.block_size, lead_blocks, train_kw["seq_len"]) for name, s in (("train", train_s), ("heldout", held_s))}
     model = train(run_dir / "diffusion", cfg, train_s, held_s, max_tokens, max_seconds - pretrain_seconds,
-                  threads=threads, init_weights=init, snapshots=snapshots, window_starts=starts, **train_kw)
+                  threads=threads, init_weights=init, snapshots=snapshots, window_starts=starts["train"],
+                  heldout_starts=starts["heldout"], context=context, **train_kw)
     return model, tok
 
 

@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/train_target.html.md"""
 
 # %% ../../nbs/04_train_target.ipynb #f6fd66cb
 from __future__ import annotations
-import gzip, hashlib, importlib.util, json, math, re, sysconfig, time
+import functools, gzip, hashlib, importlib.util, json, math, re, sysconfig, time
 from pathlib import Path
 import numpy as np
 import torch
@@ -81,12 +81,12 @@ def corpus_documents() -> dict[str, list[tuple[str, str]]]:
 
 # %% ../../nbs/04_train_target.ipynb #2f301e98
 def train_tokenizer(texts, vocab_size: int = 4096, split_digits: bool = False):
-    "A byte-level BPE `PreTrainedTokenizerFast` with MASK=0, EOS=1, PAD=BOS=2; `split_digits`: every digit its own token."
-    from tokenizers import Tokenizer, models, pre_tokenizers, decoders, trainers
+    "A byte-level BPE `PreTrainedTokenizerFast` with MASK=0, EOS=1, PAD=BOS=2; `split_digits`: every digit its own token (a space before a number stays on its first digit)."
+    from tokenizers import Regex, Tokenizer, models, pre_tokenizers, decoders, trainers
     from transformers import PreTrainedTokenizerFast
     tok = Tokenizer(models.BPE())
     byte_level = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True), byte_level]) if split_digits else byte_level
+    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(r" ?\d"), behavior="isolated"), byte_level]) if split_digits else byte_level
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[MASK_TOKEN, EOS_TOKEN, PAD_TOKEN],
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
@@ -114,14 +114,18 @@ def sample_windows(stream: np.ndarray, batch: int, seq_len: int, gen: torch.Gene
     return torch.from_numpy(np.stack([stream[s:s + seq_len].astype(np.int64) for s in starts]))
 
 # %% ../../nbs/04_train_target.ipynb #a4527a5f
-def dual_stream_mask(n_tokens: int, block_size: int) -> torch.Tensor:
-    "Attention mask [2N, 2N] for [noisy; clean]: noisy b sees noisy b + clean < b; clean b sees clean <= b."
+def dual_stream_mask(n_tokens: int, block_size: int, context: int = 0) -> torch.Tensor:
+    """Attention mask [2N - C, 2N - C] for [noisy; clean]: noisy b sees noisy b + clean < b; clean b sees clean <= b.
+    The first `context` = C positions (whole blocks) are clean context only: they have no noisy copy."""
+    if context % block_size: raise ValueError(f"context={context} must be a multiple of the block size {block_size}")
     blk = torch.arange(n_tokens) // block_size
     same = blk[:, None] == blk[None, :]
     before = blk[None, :] < blk[:, None]
     upto = blk[None, :] <= blk[:, None]
     none = torch.zeros(n_tokens, n_tokens, dtype=torch.bool)
-    return torch.cat([torch.cat([same, before], 1), torch.cat([none, upto], 1)], 0)
+    full = torch.cat([torch.cat([same, before], 1), torch.cat([none, upto], 1)], 0)
+    keep = torch.arange(context, 2 * n_tokens)                          # drop the context's noisy rows and columns
+    return full[keep][:, keep]
 
 def noise_blocks(x: torch.Tensor, block_size: int, mask_id: int, gen: torch.Generator,
                  min_ratio: float = 0.05) -> tuple[torch.Tensor, torch.Tensor]:
@@ -132,16 +136,18 @@ def noise_blocks(x: torch.Tensor, block_size: int, mask_id: int, gen: torch.Gene
     masked = torch.rand(B, N, generator=gen) < ratio
     return x.masked_fill(masked, mask_id), masked
 
-def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None) -> torch.Tensor:
-    "Mean cross-entropy over the masked positions of `x` [B, N], predicted from noisy block + clean past."
+def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None,
+                         context: int = 0) -> torch.Tensor:
+    """Mean cross-entropy over the masked positions of `x` [B, N], predicted from noisy block + clean past. The first
+    `context` positions are only read (a prompt before its answer): never noised, never scored."""
     B, N = x.shape
     L, mask_id = model.config.block_size, model.config.mask_token_id
-    noisy, masked = noise_blocks(x, L, mask_id, gen)
-    if mask is None: mask = dual_stream_mask(N, L)
+    noisy, masked = noise_blocks(x[:, context:], L, mask_id, gen)             # [B, N - C]
+    if mask is None: mask = dual_stream_mask(N, L, context)
     pos = torch.arange(N)
-    logits, _ = model.run(torch.cat([noisy, x], 1), torch.cat([pos, pos]), mask)   # [B, 2N, V]
-    logits = logits[:, :N][masked]                                             # [n_masked, V]
-    return F.cross_entropy(logits, x[masked])
+    logits, _ = model.run(torch.cat([noisy, x], 1), torch.cat([pos[context:], pos]), mask)   # [B, 2N - C, V]
+    logits = logits[:, :N - context][masked]                                   # [n_masked, V]
+    return F.cross_entropy(logits, x[:, context:][masked])
 
 # %% ../../nbs/04_train_target.ipynb #e00b5891
 def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None) -> torch.Tensor:
@@ -153,19 +159,24 @@ def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: 
 
 OBJECTIVES = {"block_diffusion": block_diffusion_loss, "causal": causal_lm_loss}
 
-def objective_mask(objective: str, seq_len: int, block_size: int) -> torch.Tensor:
-    "The attention mask an objective's forward uses, built once per run."
-    if objective == "causal": return torch.ones(seq_len, seq_len, dtype=torch.bool).tril()
-    return dual_stream_mask(seq_len, block_size)
+def objective_mask(objective: str, seq_len: int, block_size: int, context: int = 0) -> torch.Tensor:
+    "The attention mask an objective's forward uses, built once per run (`context`: see `block_diffusion_loss`)."
+    if objective == "causal":
+        if context: raise ValueError(f"context={context}: the causal objective scores every position; use context=0")
+        return torch.ones(seq_len, seq_len, dtype=torch.bool).tril()
+    return dual_stream_mask(seq_len, block_size, context)
 
 def heldout_loss(model: SpotDLM, stream: np.ndarray, n_batches: int = 20, batch: int = 16, seq_len: int = 256,
-                 seed: int = 1234, objective: str = "block_diffusion") -> float:
+                 seed: int = 1234, objective: str = "block_diffusion", starts: np.ndarray | None = None,
+                 context: int = 0) -> float:
     "The objective's cross-entropy (nats) on fixed held-out windows (and, for block diffusion, fixed masks)."
     gen = torch.Generator().manual_seed(seed)
     model.eval(); losses = []
-    mask = objective_mask(objective, seq_len, model.config.block_size)
+    mask = objective_mask(objective, seq_len, model.config.block_size, context)
+    kw = {"context": context} if context else {}
     with torch.no_grad():
-        for _ in range(n_batches): losses.append(float(OBJECTIVES[objective](model, sample_windows(stream, batch, seq_len, gen), gen, mask)))
+        for _ in range(n_batches):
+            losses.append(float(OBJECTIVES[objective](model, sample_windows(stream, batch, seq_len, gen, starts), gen, mask, **kw)))
     model.train()
     return float(np.mean(losses))
 
@@ -179,12 +190,15 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
           max_tokens: int, max_seconds: float = float("inf"), batch: int = 16, seq_len: int = 256,
           lr: float = 1e-3, warmup: int = 100, eval_every: int = 100, ckpt_seconds: float = 300, seed: int = 0,
           threads: int | None = None, objective: str = "block_diffusion", init_weights: str | Path | None = None,
-          snapshots: tuple[float, ...] = (), window_starts: np.ndarray | None = None) -> SpotDLM:
+          snapshots: tuple[float, ...] = (), window_starts: np.ndarray | None = None,
+          heldout_starts: np.ndarray | None = None, context: int = 0) -> SpotDLM:
     """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to `run_dir`/log.jsonl.
     `init_weights`: a checkpoint of this trainer, or a saved target folder, whose weights start a fresh run (block-diffusion
     adaptation of a causal run; more training of a shipped target).
     `snapshots`: fractions of the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
-    `run_dir`/snapshot-<percent>.pt. `window_starts`: the stream positions a training window may start at (default: any)."""
+    `run_dir`/snapshot-<percent>.pt. `window_starts` / `heldout_starts`: the stream positions a training / held-out window
+    may start at (default: any). `context`: leading positions of every window that are only read, never noised or scored
+    (with windows that start before an answer: the prompt; block diffusion only)."""
     if objective not in OBJECTIVES: raise ValueError(f"objective={objective!r}: use one of {sorted(OBJECTIVES)}")
     from spot_nb.models.spot_dlm import SpotDLM                  # here, not at import: the harness reads this module's helpers
     run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
@@ -207,7 +221,8 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
         init = Path(init_weights)
         state = SpotDLM.from_pretrained(init, dtype=torch.float32).state_dict() if init.is_dir() else torch.load(init, weights_only=False)["model"]
         model.load_state_dict(state)
-    mask, loss_fn = objective_mask(objective, seq_len, config.block_size), OBJECTIVES[objective]
+    mask = objective_mask(objective, seq_len, config.block_size, context)
+    loss_fn = functools.partial(OBJECTIVES[objective], **({"context": context} if context else {}))
     def save_checkpoint():
         st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step, "elapsed": time.time() - t0,
               "cpu_seconds": cpu_seconds()}
@@ -224,7 +239,9 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
         step += 1; bar.update(1)
         rec = {"step": step, "tokens": step * batch * seq_len, "seconds": round(time.time() - t0, 1),
                "cpu_seconds": round(cpu_seconds(), 1), "loss": round(loss.item(), 4)}
-        if step % eval_every == 0 or step == total_steps: rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len, objective=objective), 4)
+        if step % eval_every == 0 or step == total_steps:
+            rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len, objective=objective,
+                                                starts=heldout_starts, context=context), 4)
         log.write(json.dumps(rec) + "\n"); log.flush()
         for f in snapshots:
             snap = run_dir / f"snapshot-{round(100 * f)}.pt"
