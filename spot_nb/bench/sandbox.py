@@ -6,12 +6,12 @@ Docs: https://spot-nb.github.io/spot_nb/sandbox.html.md"""
 
 # %% ../../nbs/15_sandbox.ipynb #3d863f3d
 from __future__ import annotations
-import ctypes, functools, inspect, json, math, os, secrets, selectors, shutil, signal, stat, subprocess, sys, sysconfig, tempfile, time
+import contextlib, ctypes, functools, inspect, json, math, os, secrets, selectors, shutil, signal, stat, subprocess, sys, sysconfig, tempfile, time
 from dataclasses import dataclass
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['NOBODY', 'ISOLATION', 'SandboxResult', 'run_sandboxed', 'sandbox_isolation']
+__all__ = ['NOBODY', 'SANDBOX_HOME', 'ISOLATION', 'SandboxResult', 'run_sandboxed', 'sandbox_isolation', 'sandbox_budgets']
 
 # %% ../../nbs/15_sandbox.ipynb #a03a1997
 NOBODY = 65534                                                   # uid = gid the program runs as when started by root
@@ -41,8 +41,9 @@ def _child(wd: str, mode: str, host_mnt: str, uid: str, cpu: str, mem: str, fsiz
                 if p == pid:
                     code = os.waitstatus_to_exitcode(status)
                     os._exit(code if code >= 0 else 128 - code)
-    for res, lim in ((resource.RLIMIT_CPU, int(cpu)), (resource.RLIMIT_AS, int(mem)), (resource.RLIMIT_FSIZE, int(fsize)),
-                     (resource.RLIMIT_NPROC, int(nproc)), (resource.RLIMIT_CORE, 0)):
+    limits = [(resource.RLIMIT_CPU, int(cpu)), (resource.RLIMIT_AS, int(mem)), (resource.RLIMIT_FSIZE, int(fsize)), (resource.RLIMIT_CORE, 0)]
+    if int(nproc) >= 0: limits.append((resource.RLIMIT_NPROC, int(nproc)))   # -1: a cgroup counts the sample's processes
+    for res, lim in limits:
         resource.setrlimit(res, (lim, lim + 1 if res == resource.RLIMIT_CPU else lim))   # CPU: SIGXCPU, then SIGKILL
     if os.geteuid() == 0: os.setgroups([]); os.setgid(int(uid)); os.setuid(int(uid))
     check(libc.prctl(38, 1, 0, 0, 0))                                          # PR_SET_NO_NEW_PRIVS
@@ -247,6 +248,103 @@ def _judge(spec_fd: str, verdict_fd: str, cap: str) -> None:
 _JUDGE_CODE = ("import sys\n" + "\n".join(inspect.getsource(f) for f in (_child, _encode, _decode, _send, _receive, _message, _serve, _judge))
                + "\n_child(*sys.argv[1:9])\n_judge(*sys.argv[9:])\n")
 
+# %% ../../nbs/15_sandbox.ipynb #166d281f
+SANDBOX_HOME = "/tmp"                                            # where the work folder appears inside a bwrap sandbox
+
+@functools.cache
+def _interpreter_dirs(python: str) -> tuple[list[str], list[str]]:
+    "The folders the sandbox's interpreter needs (its prefixes) and the package folders to hide in them (site-packages)."
+    code = ("import json, site, sys, sysconfig\nprint(json.dumps([[sys.base_prefix, sys.base_exec_prefix], "
+            "site.getsitepackages() + [sysconfig.get_paths()[k] for k in ('purelib', 'platlib')]]))")
+    need, hide = json.loads(subprocess.run([python, "-I", "-S", "-c", code], capture_output=True, text=True, check=True).stdout)
+    return sorted({os.path.realpath(d) for d in need}), sorted({os.path.realpath(d) for d in hide if os.path.isdir(d)})
+
+def _bwrap_args(python: str, wd: str, disk_bytes: int, program_fd: int) -> list[str]:
+    """bubblewrap's command line for one sample: every namespace (user, pid, net, ipc, uts, cgroup), a private /proc and a
+    minimal /dev, a root that holds only /usr and the interpreter's prefix, read-only, with their package folders emptied,
+    and `wd`, an empty tmpfs of `disk_bytes` holding program.py (read from `program_fd`): the only place it can write."""
+    need, hide = _interpreter_dirs(python)
+    args = ["--unshare-all", "--die-with-parent", "--hostname", "sandbox", "--uid", str(NOBODY), "--gid", str(NOBODY),
+            "--ro-bind", "/usr", "/usr"]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):      # merged /usr: links; else the folders
+        if os.path.islink(top): args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top): args += ["--ro-bind", top, top]
+    for d in need:
+        if not d.startswith("/usr/"): args += ["--ro-bind", d, d]
+    for d in hide:
+        if any(d.startswith(r + "/") for r in ["/usr", *need]): args += ["--tmpfs", d, "--remount-ro", d]
+    return args + ["--proc", "/proc", "--dev", "/dev", "--perms", "0700", "--size", str(disk_bytes), "--tmpfs", wd,
+                   "--file", str(program_fd), f"{wd}/program.py", "--chdir", wd, "--remount-ro", "/dev", "--remount-ro", "/"]
+
+# %% ../../nbs/15_sandbox.ipynb #43603711
+_CG_FILES = {1: dict(memory="memory.limit_in_bytes", swap="memory.memsw.limit_in_bytes", events="memory.oom_control"),
+             2: dict(memory="memory.max", swap="memory.swap.max", events="memory.events")}
+
+@functools.cache
+def _cgroup_parents() -> tuple[int, tuple[Path, Path]] | None:
+    """Where a sample's own cgroups can go: (cgroup version, (memory parent, pids parent)), this process's own cgroups;
+    None unless we are root and both controllers are there (v1 hierarchies, or v2 with both delegated below us)."""
+    if sys.platform != "linux" or os.geteuid() != 0: return None
+    mounts = {}                                                       # controller ('' for v2) -> (mount point, its root)
+    for line in Path("/proc/self/mountinfo").read_text().splitlines():
+        pre, _, post = line.partition(" - ")
+        fstype, _, opts = post.split(" ")[:3]
+        root, point = pre.split()[3:5]
+        for c in ([""] if fstype == "cgroup2" else ["memory", "pids"] if fstype == "cgroup" else []):
+            if fstype == "cgroup2" or c in opts.split(","): mounts.setdefault(c, (point, root))
+    where = {}
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, ctrls, path = line.split(":", 2)
+        for c in ctrls.split(","):
+            if c in mounts: where[c] = Path(mounts[c][0]) / os.path.relpath(path, mounts[c][1])
+    if "memory" in where and "pids" in where: version, dirs = 1, (where["memory"], where["pids"])
+    elif "" in where and {"memory", "pids"} <= set((where[""] / "cgroup.subtree_control").read_text().split()):
+        version, dirs = 2, (where[""], where[""])
+    else: return None
+    return (version, dirs) if all(os.access(d, os.W_OK) for d in dirs) else None
+
+class _Cgroup:
+    "One sample's own cgroups: a memory budget and a process budget for all it starts, whatever its uid; emptied and removed by `close`."
+    def __init__(self, memory_bytes: int, pids: int):
+        self.version, parents = _cgroup_parents()
+        name = f"spot_nb_sbx_{os.getpid()}_{secrets.token_hex(4)}"
+        self.dirs = list(dict.fromkeys(p / name for p in parents))         # v2: one folder for both
+        for d in self.dirs: d.mkdir()
+        files = _CG_FILES[self.version]
+        try:
+            self._write(self.dirs[0] / files["memory"], memory_bytes)
+            if (self.dirs[0] / files["swap"]).exists(): self._write(self.dirs[0] / files["swap"], memory_bytes if self.version == 1 else 0)
+            self._write(self.dirs[-1] / "pids.max", pids)
+        except OSError: self.close(); raise
+
+    @staticmethod
+    def _write(path: Path, value) -> None: path.write_text(str(value))
+
+    def wrap(self, cmd: list[str]) -> list[str]:
+        "`cmd` run by a shell that first moves itself into the cgroups (so every process the sample starts is counted)."
+        procs = [str(self.dirs[0] / "cgroup.procs"), str(self.dirs[-1] / "cgroup.procs")]
+        return ["/bin/sh", "-c", 'echo $$ > "$1" && echo $$ > "$2" && shift 2 && exec "$@"', "sh", *procs, *cmd]
+
+    def oom_kills(self) -> int:
+        "How many of the sample's processes the kernel killed for its memory budget."
+        text = (self.dirs[0] / _CG_FILES[self.version]["events"]).read_text()
+        return sum(int(line.split()[1]) for line in text.splitlines() if line.startswith("oom_kill "))
+
+    def close(self, grace: float = 5.0) -> None:
+        "Kill whatever is still in the cgroups, then remove them (bounded by `grace` seconds)."
+        end = time.monotonic() + grace
+        while time.monotonic() < end:
+            pids = {int(p) for d in self.dirs if d.exists() for p in (d / "cgroup.procs").read_text().split()}
+            if not pids: break
+            for pid in pids:
+                try: os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError: pass
+            time.sleep(0.005)
+        for d in self.dirs:
+            while d.exists() and time.monotonic() < end:
+                try: d.rmdir()
+                except OSError: time.sleep(0.005)
+
 # %% ../../nbs/15_sandbox.ipynb #1959266a
 @dataclass
 class SandboxResult:
@@ -307,72 +405,120 @@ def _verdict(raw: bytes, nonce: str) -> tuple[bool | None, str]:
     if type(v) is not dict or v.get("nonce") != nonce or type(v.get("passed")) is not bool: return None, "no valid verdict"
     return v["passed"], str(v.get("detail", "")) or f"{v.get('calls')} requests answered"
 
+def _command(mode: str, wd: str, limits: list[str], extra: list[str], program_fd: int, disk_bytes: int, judge: bool) -> list[str]:
+    "The sandbox's command line in `mode`: the interpreter with its prelude (and judge), inside bwrap or unshare."
+    python = os.path.realpath(_python()) if mode == "bwrap" else _python()   # bwrap: the real interpreter, not a venv's link
+    host_mnt = os.readlink("/proc/self/ns/mnt") if mode == "namespaces" else "-"
+    cmd = [python, "-I", *(["-S"] if mode == "bwrap" else []), "-c", _CHILD_CODE if not judge else _JUDGE_CODE,
+           wd, mode, host_mnt, str(NOBODY), *limits, *extra]
+    if mode == "namespaces":
+        return [shutil.which("unshare"), "--net", "--pid", "--fork", "--kill-child", "--mount", "--propagation", "private",
+                "--ipc", "--uts", "--mount-proc", "--", *cmd]
+    if mode != "bwrap": return cmd
+    bwrap = [shutil.which("bwrap"), *_bwrap_args(python, wd, disk_bytes, program_fd), "--", *cmd]
+    if os.geteuid() != 0: return bwrap
+    return [shutil.which("setpriv"), f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--", *bwrap]   # user namespace as nobody
+
 def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, nproc: int = 64, file_mb: int = 16,
-                  output_bytes: int = 16384, isolation: str | None = None, judge: dict | None = None,
+                  disk_mb: int = 64, output_bytes: int = 16384, isolation: str | None = None, judge: dict | None = None,
                   message_mb: int = 64) -> SandboxResult:
     """Run `program` as a script in a fresh isolated Python process; whatever it does becomes a status, never an exception.
     Without `judge` it passes when it exits 0; with one (a dict: `setup`, `child_setup`, `remote`, `test`, see above) only
-    when the judge's tests run to the end."""
+    when the judge's tests run to the end. Budgets (see `sandbox_budgets`): `memory_mb` and `nproc` for the whole sample
+    where cgroups allow (else per process, and per uid), `disk_mb` for its work folder (bwrap), `file_mb` per file."""
     mode = isolation or sandbox_isolation()
     if mode not in ISOLATION: raise ValueError(f"unknown isolation {mode!r}: choose one of {', '.join(ISOLATION)}")
     t0 = time.monotonic()
-    nonce, verdict_r = secrets.token_hex(16), None
+    nonce, verdict_r, group = secrets.token_hex(16), None, None
     try:
-        with tempfile.TemporaryDirectory(prefix="spot_nb_sbx_", ignore_cleanup_errors=True) as wd:
-            wd = os.path.realpath(wd)
-            Path(wd, "program.py").write_text(program, encoding="utf-8", errors="surrogatepass")
-            if os.geteuid() == 0: os.chown(wd, NOBODY, NOBODY)
-            host_mnt = os.readlink("/proc/self/ns/mnt") if mode == "namespaces" else "-"
-            cmd = [_python(), "-I", "-c", _CHILD_CODE if judge is None else _JUDGE_CODE, wd, mode, host_mnt, str(NOBODY),
-                   str(math.ceil(timeout) + 1), str(memory_mb << 20), str(file_mb << 20), str(nproc)]
-            fds = ()
+        with contextlib.ExitStack() as stack:
+            if mode == "bwrap": wd = f"{SANDBOX_HOME}/spot_nb_sbx_{secrets.token_hex(8)}"      # a tmpfs inside; nothing on the host
+            else:
+                wd = os.path.realpath(stack.enter_context(tempfile.TemporaryDirectory(prefix="spot_nb_sbx_", ignore_cleanup_errors=True)))
+                Path(wd, "program.py").write_text(program, encoding="utf-8", errors="surrogatepass")
+                if os.geteuid() == 0: os.chown(wd, NOBODY, NOBODY)
+            source = stack.enter_context(tempfile.TemporaryFile())          # bwrap copies program.py from it
+            source.write(program.encode("utf-8", "surrogatepass")); source.flush(); source.seek(0)
+            if _cgroup_parents(): group = _Cgroup(memory_mb << 20, nproc)
+            limits = [str(math.ceil(timeout) + 1), str(memory_mb << 20), str(file_mb << 20), str(nproc if group is None or mode == "bwrap" else -1)]
+            fds, extra = [source.fileno()] if mode == "bwrap" else [], []
             if judge is not None:
-                spec = tempfile.TemporaryFile()                                  # no name: reachable only by its descriptor
+                spec = stack.enter_context(tempfile.TemporaryFile())         # no name: reachable only by its descriptor
                 spec.write(json.dumps({**judge, "nonce": nonce}).encode()); spec.flush(); spec.seek(0)
                 verdict_r, verdict_w = os.pipe()
-                fds = (spec.fileno(), verdict_w)
-                cmd += [str(spec.fileno()), str(verdict_w), str(message_mb << 20)]
-            if mode == "namespaces":
-                cmd = [shutil.which("unshare"), "--net", "--pid", "--fork", "--kill-child", "--mount", "--propagation", "private",
-                       "--", *cmd]
+                fds += [spec.fileno(), verdict_w]
+                extra = [str(spec.fileno()), str(verdict_w), str(message_mb << 20)]
+            cmd = _command(mode, wd, limits, extra, source.fileno(), disk_mb << 20, judge is not None)
+            if group is not None: cmd = group.wrap(cmd)
             env = dict(PATH="/usr/local/bin:/usr/bin:/bin", HOME=wd, TMPDIR=wd, LANG="C.UTF-8", OMP_NUM_THREADS="1",
                        OPENBLAS_NUM_THREADS="1")
             _become_subreaper()
             try:
-                proc = subprocess.Popen(cmd, cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, start_new_session=True, pass_fds=fds)
+                proc = subprocess.Popen(cmd, cwd="/" if mode == "bwrap" else wd, env=env, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, pass_fds=fds)
             finally:
-                if fds: os.close(verdict_w); spec.close()                      # from here on only the sandbox holds them
+                if judge is not None: os.close(verdict_w)                     # from here on only the sandbox holds it
             caps = {proc.stdout.fileno(): output_bytes, proc.stderr.fileno(): output_bytes}
             if verdict_r is not None: caps[verdict_r] = 1 << 16
             try: (out, err, *verdict), timed_out = _drain(proc, t0 + timeout, caps)
             finally:
                 _kill_group(proc)
                 proc.stdout.close(); proc.stderr.close()
+            oom = group.oom_kills() if group is not None else 0
     except OSError as e:
         return SandboxResult(False, "error", None, "", f"sandbox: {e}", time.monotonic() - t0)
     finally:
         if verdict_r is not None: os.close(verdict_r)
+        if group is not None: group.close()
     rc, detail = proc.returncode, ""
     if judge is None: ok = rc == 0
     else: ok, detail = _verdict(verdict[0], nonce)
-    status = ("timeout" if timed_out else "passed" if ok else "memory" if "MemoryError" in detail or b"MemoryError" in err
+    status = ("timeout" if timed_out else "passed" if ok else "memory" if oom or "MemoryError" in detail or b"MemoryError" in err
               else "crashed" if ok is None or rc < 0 or rc > 128 else "failed")
     return SandboxResult(status == "passed", status, None if timed_out else rc, out.decode(errors="replace"),
                          err.decode(errors="replace"), time.monotonic() - t0, detail)
 
 # %% ../../nbs/15_sandbox.ipynb #bdca9ee5
 ISOLATION = {
-    "namespaces": "new network, pid and mount namespaces (no network interface, every mount read-only except the "
-                  "work folder); rlimits; runs as nobody when started by root; no_new_privs",
+    "bwrap": "bubblewrap: user, pid, network, IPC, UTS and cgroup namespaces, a private /proc, a read-only root of /usr and "
+             "the interpreter only (no host files, no packages), a tmpfs work folder of disk_mb; rlimits counted per sample; "
+             "runs as nobody; no_new_privs",
+    "namespaces": "new network, pid, mount, IPC and UTS namespaces and a private /proc (no network interface, every mount "
+                  "read-only except the work folder, but the host's files readable); rlimits; runs as nobody when started "
+                  "by root; no_new_privs",
     "guards": "rlimits; runs as nobody when started by root; no_new_privs; socket.socket and writes outside the "
               "work folder refused inside the interpreter (best effort)",
 }
 _PROBE = "open('probe', 'w').write('ok')\nprint(open('probe').read())"
 
+def _bwrap_missing() -> str | None:
+    "Why bwrap cannot sandbox here (None when it can): not installed, no setpriv to start it as nobody, or no namespaces."
+    if not shutil.which("bwrap"): return "bubblewrap (bwrap) is not installed"
+    if os.geteuid() == 0 and not shutil.which("setpriv"): return "setpriv (util-linux), which starts bwrap as nobody, is missing"
+    r = run_sandboxed(_PROBE, timeout=10, isolation="bwrap")
+    if r.stdout == "ok\n": return None
+    return f"bwrap cannot make its namespaces here ({(r.stderr.strip().splitlines() or [r.status])[-1][:150]})"
+
 @functools.cache
 def sandbox_isolation() -> str:
-    "'namespaces' if every sandbox here can get its own network, pid and mount namespace, else 'guards' (see `ISOLATION`)."
-    ok = (sys.platform == "linux" and os.geteuid() == 0 and shutil.which("unshare")
+    """'bwrap' where bubblewrap gives each sample its namespaces and root, else 'namespaces' (root with util-linux's unshare),
+    else 'guards' (see `ISOLATION`); when it is not 'bwrap', says why in one line on stderr, once per process."""
+    if sys.platform != "linux": return "guards"
+    if (why := _bwrap_missing()) is None: return "bwrap"
+    ok = (os.geteuid() == 0 and shutil.which("unshare")
           and run_sandboxed(_PROBE, timeout=10, isolation="namespaces").stdout == "ok\n")
-    return "namespaces" if ok else "guards"
+    mode = "namespaces" if ok else "guards"
+    print(f"spot_nb sandbox: {why}, so code samples run with the weaker '{mode}' isolation (the host's files readable); "
+          "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)", file=sys.stderr)
+    return mode
+
+def sandbox_budgets(isolation: str | None = None) -> dict[str, str]:
+    "What bounds each of a sample's budgets in `isolation` (default: this machine's) here."
+    mode, cg = isolation or sandbox_isolation(), _cgroup_parents()
+    return {"processes": f"cgroup v{cg[0]} pids.max, per sample" if cg else
+                         "RLIMIT_NPROC in the sample's own user namespace, per sample" if mode == "bwrap" else
+                         "RLIMIT_NPROC per uid: shared by samples that run at once",
+            "memory": f"cgroup v{cg[0]} memory limit, per sample (RLIMIT_AS per process too)" if cg else
+                      "RLIMIT_AS per process only: a sample's children each get memory_mb",
+            "disk": "a tmpfs of disk_mb, per sample" if mode == "bwrap" else
+                    "RLIMIT_FSIZE per file only, in a folder of the host's temp folder"}
