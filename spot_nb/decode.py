@@ -17,8 +17,8 @@ from .verify import DraftTree, Verification, check_tree, pack, verify_tree, MODE
 
 # %% auto #0
 __all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
-           'plan_round', 'forward_many', 'end_block', 'run_streams', 'decode_block', 'DecodeResult', 'truncate_at_eos',
-           'decode_many', 'decode', 'block_commits_of', 'compare']
+           'plan_round', 'forward_many', 'open_block', 'for_generation', 'end_block', 'run_streams', 'decode_block',
+           'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of', 'compare']
 
 # %% ../nbs/07_decode.ipynb #507b67c7
 def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int, temperature: float) -> torch.Tensor:
@@ -117,8 +117,16 @@ def forward_many(target: BlockTarget, caches: list, rows: list[torch.Tensor]) ->
     if hasattr(target, "forward_batch"): return target.forward_batch(caches, rows)
     return [target.forward_copies(c, r) for c, r in zip(caches, rows)]
 
+def open_block(target: BlockTarget, cache: Any, x: torch.Tensor) -> torch.Tensor:
+    "A new active block `x` [L] as the target's family opens it: its `open_block(cache, x)` when it has one (Fast-dLLM v2 fills position 0), else `x`."
+    return target.open_block(cache, x) if hasattr(target, "open_block") else x
+
+def for_generation(target: BlockTarget, gen_length: int) -> BlockTarget:
+    "The target as it decodes `gen_length` tokens: its `for_generation(gen_length)` when it has one (LLaDA/Dream's canvas, Dream's one block), else itself."
+    return target.for_generation(gen_length) if hasattr(target, "for_generation") else target
+
 def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
-    "Close the stream's finished block: stop, or commit it to the cache and open the next one."
+    "Close the stream's finished block: stop, or commit it to the cache and open the next one (closed at once if the target filled it)."
     s.blocks.append(s.x)
     eos = tuple(target.eos_ids)
     generated = s.x[s.tail:] if s.block == 0 else s.x
@@ -126,8 +134,10 @@ def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
     if s.block + 1 == s.n_blocks or hit_eos: s.done = True; return
     s.cache = target.commit_block(s.cache, s.x); s.nfe += 1
     s.block += 1
-    s.x, s.stale, s.stale_seconds = torch.full_like(s.x, s.ctx.mask_id), None, 0.0
+    s.x = open_block(target, s.cache, torch.full_like(s.x, s.ctx.mask_id))
+    s.stale, s.stale_seconds = None, 0.0
     s.ctx = s.ctx.at(s.block * len(s.x) - s.tail)
+    if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 
 def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable = verify_tree,
                 recorder: Callable[[Round], None] | None = None, stop_at_eos: bool = True) -> None:
@@ -201,6 +211,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
                         f"mode= (one of {', '.join(MODES)}); for greedy match pass spot_nb.paper.sampling.VERIFIERS['greedy']")
     check_seed(seed)
     if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
+    if isinstance(gen_length, int) and not isinstance(gen_length, bool) and gen_length > 0: target = for_generation(target, gen_length)
     prompts = [check_decode_args(target, p, gen_length, temperature) for p in prompts]
     drafters = list(drafter) if isinstance(drafter, (list, tuple)) else [drafter] * len(prompts)
     if len(drafters) != len(prompts): raise ValueError(f"{len(drafters)} drafters for {len(prompts)} prompts: give one, or one per prompt")
@@ -215,6 +226,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
     for ids, d in zip(prompts, drafters):
         cache, x = target.prefill(ids.to(target.device))
         tail = int((x != mask_id).sum())                                 # prompt tokens in the first block
+        x = open_block(target, cache, x)
         streams.append(Stream(cache, x, DraftContext(mask_id, temperature, table, -tail, budget, pad), d,
                               math.ceil((tail + gen_length) / L), tail))
     t0 = time.perf_counter()

@@ -6,15 +6,16 @@ Docs: https://spot-nb.github.io/spot_nb/target.html.md"""
 
 # %% ../nbs/01_target.ipynb #017a19cb
 from __future__ import annotations
-import json, re
+import inspect, json, re
 from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
 import torch
 from .core import select_position
 
 # %% auto #0
-__all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'max_diff', 'copy_exactness',
-           'check_batch_invariance', 'register_adapter', 'resolve_checkpoint', 'load_target', 'check_weights']
+__all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'additive_mask', 'cache_kwarg', 'max_diff',
+           'copy_exactness', 'check_batch_invariance', 'register_adapter', 'resolve_checkpoint', 'load_target',
+           'check_weights']
 
 # %% ../nbs/01_target.ipynb #85633db0
 @runtime_checkable
@@ -40,6 +41,15 @@ def prompt_block_ids(n: int, block_size: int) -> torch.Tensor:
 def block_causal_mask(block_ids: torch.Tensor) -> torch.Tensor:
     "Boolean attention mask [T, T]: True where query i may attend to key j (block(j) <= block(i))."
     return block_ids[None, :] <= block_ids[:, None]
+
+def additive_mask(allowed: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    "4D additive mask [1, 1, T, S] from a boolean [T, S]: 0 where attention is allowed, the dtype's minimum elsewhere (transformers' form)."
+    zeros = torch.zeros(allowed.shape, dtype=dtype, device=allowed.device)
+    return zeros.masked_fill(~allowed, torch.finfo(dtype).min)[None, None]
+
+def cache_kwarg(module: torch.nn.Module) -> str:
+    "Name under which a transformers model's `forward` takes a cache: `cache` in recent transformers, `past_key_values` before."
+    return "cache" if "cache" in inspect.signature(module.forward).parameters else "past_key_values"
 
 # %% ../nbs/01_target.ipynb #ea632f2a
 def max_diff(a: torch.Tensor, b: torch.Tensor) -> float:
@@ -101,8 +111,9 @@ def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = No
     raise FileNotFoundError(f"{p}: no such checkpoint folder")
 
 def load_target(path: str | Path | None = None, device: str | torch.device = "cpu",
-                dtype: torch.dtype = torch.float32) -> tuple[BlockTarget, Any]:
-    "(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json` names; the embedded target by default."
+                dtype: torch.dtype = torch.float32, **options) -> tuple[BlockTarget, Any]:
+    """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json` names; the embedded target by default.
+    `options` go to the adapter (real checkpoints: `block_size`, `canvas`, `attn_implementation`; see notebook 18)."""
     import spot_nb.models                                      # registers the adapters
     path = resolve_checkpoint(path) if path else embedded_target_dir()
     cfg_path = path / "config.json"
@@ -112,7 +123,11 @@ def load_target(path: str | Path | None = None, device: str | torch.device = "cp
     model_type = read_json(cfg_path).get("model_type")          # a JSON object, or one line naming the file
     if model_type not in ADAPTERS:
         raise ValueError(f"{cfg_path}: model_type {model_type!r} has no adapter; supported: {', '.join(sorted(ADAPTERS))}")
-    return ADAPTERS[model_type](path, torch.device(device), dtype)
+    loader = ADAPTERS[model_type]
+    accepted = inspect.signature(loader).parameters
+    unknown = [k for k in options if k not in accepted]
+    if unknown: raise TypeError(f"{unknown[0]}= is not an option of {model_type!r} targets ({cfg_path}): drop it")
+    return loader(path, torch.device(device), dtype, **options)
 
 # %% ../nbs/01_target.ipynb #d7b3f0a5
 from . import safetensors_header      # torch-free, at the package root

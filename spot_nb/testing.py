@@ -14,10 +14,12 @@ import torch
 from scipy import stats
 from .core import GumbelTable, check_temperature, fill, sample_token, select_position
 from .models.spot_dlm import SpotDLM, SpotDLMConfig
+from .target import additive_mask, block_causal_mask, cache_kwarg
 
 # %% auto #0
 __all__ = ['Trajectory', 'reference_target', 'random_block_states', 'TableTarget', 'token_law', 'trajectory_law', 'Chi2Result',
-           'chi2_counts', 'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue']
+           'chi2_counts', 'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'ReferenceRun', 'model_logits',
+           'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
 
 # %% ../nbs/03_testing.ipynb #1c1d0bc8
 def reference_target(seed: int = 0, vocab_size: int = 64, d_model: int = 32, n_layers: int = 2, n_heads: int = 2,
@@ -137,3 +139,75 @@ def gumbel_draws(logits: torch.Tensor, temperature: float, n: int, seed: int = 0
 def chi2_pvalue(samples: torch.Tensor, probs: torch.Tensor) -> float:
     "χ² goodness-of-fit p-value of integer `samples` against the distribution `probs` [V]."
     return chi2_counts(torch.bincount(samples, minlength=len(probs)).numpy(), probs.double().numpy(), min_expected=0).pvalue
+
+# %% ../nbs/03_testing.ipynb #ec4d387e
+@dataclass
+class ReferenceRun:
+    "A reference sampler's output: generated ids [gen_length] and, per step, the logits [n, V] (float32) of the n masked positions it chose among."
+    tokens: torch.Tensor
+    steps: list[torch.Tensor]
+
+def model_logits(model, ids: torch.Tensor, allowed: torch.Tensor, start: int = 0, cache=None) -> torch.Tensor:
+    "Float32 logits [T, V] of a transformers causal LM over `ids` [T] at positions start.., attention `allowed` [T, S] (S = cached + T)."
+    pos = torch.arange(start, start + len(ids), device=ids.device)[None]
+    out = model(input_ids=ids[None], attention_mask=additive_mask(allowed, model.dtype), position_ids=pos,
+                use_cache=cache is not None, **{cache_kwarg(model): cache})
+    return out.logits[0].float()
+
+def greedy_commit(logits: torch.Tensor, mask_id: int, keep_mask: bool) -> tuple[int, int]:
+    "(row, token): the row whose argmax token is most probable (softmax in float64; MASK kept in it or at −inf) and that token."
+    lg = logits.double()
+    if not keep_mask: lg[:, mask_id] = float("-inf")
+    conf, tok = lg.softmax(-1).max(-1)
+    i = int(conf.argmax())
+    return i, int(tok[i])
+
+def shift_rows(logits: torch.Tensor) -> torch.Tensor:
+    "Shifted-logit families (Dream, Fast-dLLM v2): row i is the output at position i − 1; row 0 keeps its own."
+    return torch.cat([logits[:1], logits[:-1]])
+
+@torch.no_grad()
+def canvas_reference(model, prompt: torch.Tensor, gen_length: int, block_length: int, mask_id: int, *,
+                     shift: bool = False, keep_mask: bool = True) -> ReferenceRun:
+    """LLaDA's `generate` (low-confidence remasking, steps = gen_length) or, with `shift` and block_length = gen_length,
+    Dream's `_sample` (maskgit_plus, steps = gen_length, one token per step), at T = 0, on the full canvas."""
+    P, dev = len(prompt), prompt.device
+    x = torch.cat([prompt.long(), torch.full((gen_length,), mask_id, dtype=torch.long, device=dev)])
+    full = torch.ones(len(x), len(x), dtype=torch.bool, device=dev)
+    steps = []
+    for hi in range(P + block_length, P + gen_length + 1, block_length):
+        while bool((x[:hi] == mask_id).any()):
+            lg = model_logits(model, x, full)
+            if shift: lg = shift_rows(lg)
+            rows = (x[:hi] == mask_id).nonzero().view(-1)
+            i, v = greedy_commit(lg[rows], mask_id, keep_mask)
+            steps.append(lg[rows]); x[rows[i]] = v
+    return ReferenceRun(x[P:], steps)
+
+@torch.no_grad()
+def block_causal_reference(model, prompt: torch.Tensor, gen_length: int, block_size: int, mask_id: int, *,
+                           shift: bool = False, first_token: bool = False, keep_mask: bool = True) -> ReferenceRun:
+    """SDAR's `block_diffusion_generate` (low_confidence_static, one token per step) or, with `shift` and `first_token`,
+    Fast-dLLM v2's `batch_sample` (one sub-block, no threshold), at T = 0, with transformers' `DynamicCache`."""
+    import copy
+    from transformers import DynamicCache
+    P, L, dev = len(prompt), block_size, prompt.device
+    cache, C, last = DynamicCache(), P // L * L, None
+    if C: last = model_logits(model, prompt[:C], block_causal_mask(torch.arange(C, device=dev) // L), 0, cache)[-1]
+    x = torch.cat([prompt[C:].long(), torch.full((L - (P - C),), mask_id, dtype=torch.long, device=dev)])
+    n_blocks, blocks, steps = math.ceil((P - C + gen_length) / L), [], []
+    for b in range(n_blocks):
+        start = C + b * L
+        sees = torch.ones(L, start + L, dtype=torch.bool, device=dev)
+        if first_token and last is not None and int(x[0]) == mask_id: x[0] = greedy_commit(last[None], mask_id, keep_mask)[1]
+        while bool((x == mask_id).any()):
+            lg = model_logits(model, x, sees, start, copy.deepcopy(cache))          # reads the prefix, stores nothing
+            if shift: lg = shift_rows(lg)
+            rows = (x == mask_id).nonzero().view(-1)
+            i, v = greedy_commit(lg[rows], mask_id, keep_mask)
+            steps.append(lg[rows]); x[rows[i]] = v
+        blocks.append(x)
+        if b + 1 < n_blocks:
+            last = model_logits(model, x, sees, start, cache)[-1]                   # stores the finished block
+            x = torch.full((L,), mask_id, dtype=torch.long, device=dev)
+    return ReferenceRun(torch.cat(blocks)[P - C:P - C + gen_length], steps)

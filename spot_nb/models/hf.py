@@ -6,28 +6,23 @@ Docs: https://spot-nb.github.io/spot_nb/real_targets.html.md"""
 
 # %% ../../nbs/18_real_targets.ipynb #88cead63
 from __future__ import annotations
-import inspect, json, math, re
-from dataclasses import dataclass
+import copy, json, math, re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 import torch
 from transformers import (AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTrainedModel, Qwen2Config,
                           Qwen2ForCausalLM, Qwen3Config, Qwen3ForCausalLM)
 from .. import WEIGHTS_FILE, WEIGHTS_INDEX, read_json, safetensors_header, weight_files   # torch-free: the package root
-from ..target import block_causal_mask, check_weights, register_adapter, resolve_checkpoint
+from ..target import additive_mask, block_causal_mask, cache_kwarg, check_weights, register_adapter, resolve_checkpoint
 
 # %% auto #0
-__all__ = ['llada_to_llama', 'llama_to_llada', 'FAMILIES', 'FAMILY_OF_MODEL_TYPE', 'TINY_SENTENCES', 'additive_mask',
+__all__ = ['CANVASES', 'llada_to_llama', 'llama_to_llada', 'FAMILIES', 'FAMILY_OF_MODEL_TYPE', 'TINY_SENTENCES', 'REAL_IDS',
            'blocks_from_start', 'KVPrefix', 'PrefixView', 'HFTarget', 'BlockCausalTarget', 'TokenPrefix',
            'BidirectionalTarget', 'load_weights', 'qwen_config', 'llada_config', 'Family', 'load_tokenizer',
-           'load_hf_target', 'tiny_tokenizer', 'make_tiny_checkpoint']
+           'check_load_options', 'family_options', 'load_hf_target', 'tiny_tokenizer', 'make_tiny_checkpoint']
 
 # %% ../../nbs/18_real_targets.ipynb #d1b78c5e
-def additive_mask(allowed: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
-    "4D additive mask [1, 1, T, S] from a boolean [T, S]: 0 where attention is allowed, the dtype's minimum elsewhere."
-    zeros = torch.zeros(allowed.shape, dtype=dtype, device=allowed.device)
-    return zeros.masked_fill(~allowed, torch.finfo(dtype).min)[None, None]
-
 def blocks_from_start(n: int, block_size: int, device: torch.device | str = "cpu") -> torch.Tensor:
     "Block index of each of `n` positions, blocks aligned to position 0: [n]."
     return torch.arange(n, device=device) // block_size
@@ -58,10 +53,6 @@ class PrefixView:
                 torch.cat([pv.expand(B, -1, -1, -1), value_states], 2))
 
     def get_seq_length(self, layer_idx: int = 0) -> int: return self.prefix.length
-
-def _cache_kwarg(model: PreTrainedModel) -> str:
-    "Name under which the base model takes a cache: `cache` in recent transformers, `past_key_values` before."
-    return "cache" if "cache" in inspect.signature(model.model.forward).parameters else "past_key_values"
 
 # %% ../../nbs/18_real_targets.ipynb #c6f7f25c
 class HFTarget:
@@ -104,9 +95,18 @@ class HFTarget:
 
 class BlockCausalTarget(HFTarget):
     "A block-causal diffusion LM (SDAR, Fast-dLLM v2) with an exact prefix cache; blocks aligned to position 0."
-    def __init__(self, model: PreTrainedModel, **kwargs):
+    def __init__(self, model: PreTrainedModel, *, first_token: bool = False, **kwargs):
         super().__init__(model, **kwargs)
-        self._n_layers, self._cache_kw = model.config.num_hidden_layers, _cache_kwarg(model)
+        if first_token and not self.shift: raise ValueError("first_token=True needs shifted logits (Fast-dLLM v2): the prefix's last logits predict the block's first token")
+        self._n_layers, self._cache_kw = model.config.num_hidden_layers, cache_kwarg(model.model)
+        self.first_token = first_token      # Fast-dLLM v2: a new block's first token is the argmax of the prefix's last logits
+
+    def open_block(self, cache: KVPrefix, x: torch.Tensor) -> torch.Tensor:
+        "A new active block [L] as the decode opens it: with `first_token`, a MASK at position 0 becomes the argmax (MASK excluded) of the prefix's last logits."
+        if not self.first_token or cache.last_logits is None or int(x[0]) != self.mask_id: return x
+        x = x.clone()
+        x[0] = int(self._finish(cache.last_logits.clone()).argmax())
+        return x
 
     def _run(self, ids: torch.Tensor, start: int, mask: torch.Tensor, prefix: KVPrefix) -> tuple[torch.Tensor, PrefixView]:
         "Final hidden states [B, T, d] of `ids` [B, T] at positions start.. against `prefix`, and the view holding the new K/V."
@@ -179,11 +179,22 @@ class TokenPrefix:
     @property
     def length(self) -> int: return self.ids.numel()
 
+CANVASES = ("full", "prefix")
+
 class BidirectionalTarget(HFTarget):
     "A full-attention diffusion LM (LLaDA, Dream), exact by recomputing the context; blocks aligned to the prompt's end."
-    def __init__(self, model: PreTrainedModel, *, gen_length: int | None = None, **kwargs):
+    def __init__(self, model: PreTrainedModel, *, canvas: str = "full", span: bool = False, gen_length: int | None = None, **kwargs):
         super().__init__(model, **kwargs)
+        if canvas not in CANVASES: raise ValueError(f"canvas must be one of {', '.join(map(repr, CANVASES))}, got {canvas!r}")
+        self.canvas, self.span = canvas, span   # span (Dream): one block spans the whole generation
         self.gen_length = gen_length        # if set: every forward sees the whole canvas, prompt + gen_length tokens
+
+    def for_generation(self, gen_length: int) -> BidirectionalTarget:
+        "This target (same model) as a decode of `gen_length` tokens sees it: the full canvas follows `gen_length`; with `span`, one block of `gen_length`."
+        t = copy.copy(self)
+        t.gen_length = gen_length if self.canvas == "full" else None
+        if self.span: t.block_size = gen_length
+        return t
 
     def _sequences(self, cache: TokenPrefix, blocks: torch.Tensor) -> torch.Tensor:
         "Full input [R, T]: committed ids, each copy, then the MASK tail of the canvas (if `gen_length` is set)."
@@ -227,7 +238,8 @@ class BidirectionalTarget(HFTarget):
         mask = torch.zeros(1, 1, T, T, dtype=self.dtype, device=self.device)
         logits = self.model(input_ids=ids[None], attention_mask=mask, position_ids=torch.arange(T, device=self.device)[None],
                             use_cache=False).logits[0]
-        return self._finish(logits[start - int(self.shift):start - int(self.shift) + self.block_size])
+        if self.shift: logits = torch.cat([logits[:1], logits[:-1]])     # row i from position i-1; row 0 its own (Dream's rule)
+        return self._finish(logits[start:start + self.block_size])
 
 # %% ../../nbs/18_real_targets.ipynb #0661aa73
 def load_weights(model_class: type, config, files: list[Path], device: torch.device, dtype: torch.dtype,
@@ -311,16 +323,17 @@ class Family:
     block_key: str | None                   # config.json field holding the block size (None: not part of the model)
     rename: Callable[[str], str] = lambda k: k      # checkpoint tensor name -> transformers name
     original: Callable[[str], str] = lambda k: k    # and back (for messages and for writing checkpoints)
+    options: dict = field(default_factory=dict)     # the target's decoding convention (its authors' sampler)
 
 FAMILIES = {f.name: f for f in [
     Family("sdar", ("sdar",), Qwen3ForCausalLM, lambda raw, w: qwen_config(raw, Qwen3Config, w), BlockCausalTarget,
-           False, ("<|MASK|>",), "block_size"),
+           False, ("<|MASK|>", "<MASK>"), "block_size"),
     Family("fast_dllm_v2", ("Fast_dLLM_Qwen", "fast_dllm_v2"), Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w),
-           BlockCausalTarget, True, ("|<MASK>|",), "bd_size"),
+           BlockCausalTarget, True, ("|<MASK>|",), "bd_size", options=dict(first_token=True)),
     Family("llada", ("llada",), LlamaForCausalLM, llada_config, BidirectionalTarget, False, ("<|mdm_mask|>",), None,
            llada_to_llama, llama_to_llada),
     Family("dream", ("Dream", "dream"), Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w), BidirectionalTarget,
-           True, ("<|mask|>",), None)]}
+           True, ("<|mask|>",), None, options=dict(span=True))]}
 FAMILY_OF_MODEL_TYPE = {mt: f for f in FAMILIES.values() for mt in f.model_types}
 
 # %% ../../nbs/18_real_targets.ipynb #a36aa903
@@ -337,16 +350,35 @@ def load_tokenizer(folder: Path, config=None):
 def _int_ids(v) -> tuple[int, ...]:
     return tuple(int(x) for x in v) if isinstance(v, (list, tuple)) else (() if v is None else (int(v),))
 
-def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: torch.dtype = torch.float32, *,
-                   block_size: int | None = None, attn_implementation: str = "sdpa", gen_length: int | None = None):
-    "(target, tokenizer) from an SDAR, Fast-dLLM v2, LLaDA or Dream checkpoint folder (or a hub id in the local cache)."
+def check_load_options(block_size, canvas, attn_implementation: str) -> None:
+    "Fail in one line, naming the argument and the fix, on a `load_hf_target` option no family accepts."
     if attn_implementation not in ("eager", "sdpa"): raise ValueError(f"attn_implementation must be 'sdpa' or 'eager', got {attn_implementation!r}")
+    if block_size is not None and (isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 1):
+        raise ValueError(f"block_size must be a positive integer, got {block_size!r}: e.g. block_size=32")
+    if canvas is not None and canvas not in CANVASES:
+        raise ValueError(f"canvas must be 'full' (the authors' samplers) or 'prefix' (committed tokens and the active block only), got {canvas!r}")
+
+def family_options(fam: Family, where: Path, block_size: int | None, canvas: str | None) -> dict:
+    "The target's decoding options for `fam`: its authors' convention, with the user's choices where the family allows one."
+    if canvas is not None and fam.target_class is not BidirectionalTarget:
+        raise ValueError(f"{where}: canvas= is for the full-attention families (llada, dream); {fam.name}'s block-causal attention never sees later blocks: drop canvas=")
+    if block_size is not None and fam.options.get("span"):
+        raise ValueError(f"{where}: {fam.name} decodes without blocks (one block spans the generation, as its sampler does): drop block_size=")
+    return fam.options | ({} if canvas is None else dict(canvas=canvas))
+
+def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: torch.dtype = torch.float32, *,
+                   block_size: int | None = None, canvas: str | None = None, attn_implementation: str = "sdpa"):
+    """(target, tokenizer) from an SDAR, Fast-dLLM v2, LLaDA or Dream checkpoint folder (or a hub id in the local cache).
+    `block_size`: LLaDA's semi-autoregressive block (default 32; fixed by the config for SDAR and Fast-dLLM v2; none for Dream).
+    `canvas` (LLaDA, Dream): 'full' (default: every forward sees prompt + the decode's gen_length positions) or 'prefix'."""
+    check_load_options(block_size, canvas, attn_implementation)
     folder, device = resolve_checkpoint(path), torch.device(device)
     cfg_path = folder / "config.json"
     raw = read_json(cfg_path)
     fam = FAMILY_OF_MODEL_TYPE.get(raw.get("model_type"))
     if fam is None:
         raise ValueError(f"{cfg_path}: model_type {raw.get('model_type')!r} is not one of {', '.join(sorted(FAMILY_OF_MODEL_TYPE))}")
+    options = family_options(fam, cfg_path, block_size, canvas)
     config = fam.make_config(raw, cfg_path)
     config._attn_implementation = attn_implementation
     files = weight_files(folder)
@@ -370,9 +402,8 @@ def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: 
         raise ValueError(f"{cfg_path}: lacks {fam.block_key} (the block size the model was trained with): pass block_size=")
     block = int(block_size or trained_block or 32)
     model = load_weights(fam.model_class, config, files, device, dtype, fam.rename)
-    kw = dict(gen_length=gen_length) if fam.target_class is BidirectionalTarget else {}
     target = fam.target_class(model, mask_id=int(mask_id), block_size=block, eos_ids=eos, shift=fam.shift,
-                              name=f"{fam.name}:{folder.name}", **kw)
+                              name=f"{fam.name}:{folder.name}", **options)
     if tokenizer.mask_token is None and int(mask_id) < len(tokenizer):
         tokenizer.mask_token = tokenizer.convert_ids_to_tokens(int(mask_id))
     return target, tokenizer
@@ -390,30 +421,47 @@ _SPECIALS = {"sdar": ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|MASK|>"]
              "llada": ["<|endoftext|>", "<|eot_id|>", "<|mdm_mask|>"],
              "dream": ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|mask|>"]}
 
-def tiny_tokenizer(specials: list[str], vocab_size: int = 300):
-    "A byte-level BPE tokenizer (`PreTrainedTokenizerFast`) trained on a few sentences; `specials` get ids 0, 1, …"
+# the published checkpoints' vocabulary sizes and special-token ids (mask last)
+REAL_IDS = {"sdar": (151936, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "<|MASK|>": 151669}),
+            "fast_dllm_v2": (151936, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "|<MASK>|": 151665}),
+            "llada": (126464, {"<|endoftext|>": 126081, "<|eot_id|>": 126348, "<|mdm_mask|>": 126336}),
+            "dream": (152064, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "<|mask|>": 151666})}
+
+def tiny_tokenizer(specials: list[str], vocab_size: int = 300, special_ids: dict[str, int] | None = None):
+    """A byte-level BPE tokenizer (`PreTrainedTokenizerFast`) trained on a few sentences; `specials` get ids 0, 1, …,
+    or the ids in `special_ids` (the ids between are unused filler tokens that no text encodes to)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer, tok.decoder = pre_tokenizers.ByteLevel(add_prefix_space=False), decoders.ByteLevel()
-    tok.train_from_iterator(TINY_SENTENCES, trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=specials, show_progress=False,
-                                                                initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    tok.train_from_iterator(TINY_SENTENCES, trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[] if special_ids else specials,
+                                                                show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    if special_ids:
+        model = json.loads(tok.to_str())["model"]
+        vocab = dict(model["vocab"]) | special_ids
+        used = set(vocab.values())
+        vocab |= {f"<|unused_{i}|>": i for i in range(max(used) + 1) if i not in used}
+        merges = [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in model["merges"]]
+        pre, dec = tok.pre_tokenizer, tok.decoder
+        tok = Tokenizer(models.BPE(vocab, merges))
+        tok.pre_tokenizer, tok.decoder = pre, dec
+        tok.add_special_tokens(specials)
     return PreTrainedTokenizerFast(tokenizer_object=tok, eos_token=specials[0], pad_token=specials[0], mask_token=specials[-1])
 
 def _tiny_model(family: str, seed: int, vocab_size: int, hidden: int, layers: int, heads: int, kv_heads: int,
-                max_len: int):
+                max_len: int, tie: bool | None = None):
     "A randomly initialised transformers model of `family` with spread-out logits."
     fam = FAMILIES[family]
     if family == "llada":
         config = LlamaConfig(vocab_size=vocab_size, hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
                              num_attention_heads=heads, num_key_value_heads=heads, max_position_embeddings=max_len,
-                             rms_norm_eps=1e-5, rope_theta=500000.0, tie_word_embeddings=False)
+                             rms_norm_eps=1e-5, rope_theta=500000.0, tie_word_embeddings=bool(tie))
     else:
         cls = Qwen3Config if family == "sdar" else Qwen2Config
         config = cls(vocab_size=vocab_size, hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
                      num_attention_heads=heads, num_key_value_heads=kv_heads, head_dim=hidden // heads,
                      max_position_embeddings=max_len, rms_norm_eps=1e-6, rope_theta=1e6,
-                     tie_word_embeddings=family == "sdar", use_sliding_window=False)
+                     tie_word_embeddings=family == "sdar" if tie is None else tie, use_sliding_window=False)
     g = torch.Generator().manual_seed(seed)
     model = fam.model_class(config).eval()
     with torch.no_grad():
@@ -428,16 +476,18 @@ def _tiny_model(family: str, seed: int, vocab_size: int, hidden: int, layers: in
 
 def make_tiny_checkpoint(family: str, path: str | Path, seed: int = 0, dtype: torch.dtype = torch.float32, *,
                          vocab_size: int = 320, hidden: int = 64, layers: int = 2, heads: int = 4, kv_heads: int = 2,
-                         block_size: int = 8, max_len: int = 512) -> Path:
-    "Write a tiny random checkpoint of `family` (sdar, fast_dllm_v2, llada, dream) in that family's on-disk format."
+                         block_size: int = 8, max_len: int = 512, tie: bool | None = None, real_ids: bool = False) -> Path:
+    """Write a tiny random checkpoint of `family` (sdar, fast_dllm_v2, llada, dream) in that family's on-disk format.
+    `real_ids`: the published vocabulary size and special-token ids (`REAL_IDS`); `tie`: tied embeddings (default: SDAR only)."""
     from safetensors.torch import save_file
     if family not in FAMILIES: raise ValueError(f"unknown family {family!r}: one of {', '.join(FAMILIES)}")
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     specials = _SPECIALS[family]
-    tok = tiny_tokenizer(specials)
+    if real_ids: vocab_size, special_ids = REAL_IDS[family]
+    tok = tiny_tokenizer(specials, special_ids=special_ids if real_ids else None)
     ids = {t: tok.convert_tokens_to_ids(t) for t in specials}
     mask_id, eos = ids[specials[-1]], ids["<|endoftext|>"]
-    model = _tiny_model(family, seed, vocab_size, hidden, layers, heads, kv_heads, max_len)
+    model = _tiny_model(family, seed, vocab_size, hidden, layers, heads, kv_heads, max_len, tie)
     c = model.config
     state = {k: v.detach().to(dtype).contiguous() for k, v in model.state_dict().items()
              if not (k == "lm_head.weight" and c.tie_word_embeddings)}
@@ -450,7 +500,7 @@ def make_tiny_checkpoint(family: str, path: str | Path, seed: int = 0, dtype: to
                    n_layers=c.num_hidden_layers, n_heads=c.num_attention_heads, n_kv_heads=c.num_key_value_heads,
                    mlp_hidden_size=c.intermediate_size, mlp_ratio=4, embedding_size=c.vocab_size, vocab_size=c.vocab_size,
                    max_sequence_length=c.max_position_embeddings, rope_theta=500000.0, rms_norm_eps=c.rms_norm_eps,
-                   mask_token_id=mask_id, eos_token_id=eos, pad_token_id=eos, weight_tying=False, **_LLADA_SUPPORTED,
+                   mask_token_id=mask_id, eos_token_id=eos, pad_token_id=eos, weight_tying=c.tie_word_embeddings, **_LLADA_SUPPORTED,
                    rope_full_precision=True, use_cache=False, precision="amp_bf16", torch_dtype=dt)
     else:
         raw = {k: getattr(c, k) for k in ("vocab_size", "hidden_size", "intermediate_size", "num_hidden_layers",
