@@ -68,9 +68,8 @@ SITE_CSS = """.md-grid { max-width: 1600px; }
 .md-content .jupyter-wrapper .highlight-ipynb pre { color: var(--jp-mirror-editor-variable-color); }
 .spot-copy-icon { display: inline-block; width: 20px; height: 20px; background-color: currentColor;
   -webkit-mask: url(copy.svg) no-repeat center / contain; mask: url(copy.svg) no-repeat center / contain; }
-.md-content details.spot-fold > summary { cursor: pointer; font-size: .7rem; color: var(--md-default-fg-color--light);
-  padding: .15em .6em; }
-.md-content details.spot-fold[open] > summary { margin-bottom: .2em; }
+.md-content details.spot-fold { margin: .4em 0; font-size: .7rem; }
+.md-content details.spot-fold > summary { cursor: pointer; }
 .spot-provenance { font-size: .7rem; color: var(--md-default-fg-color--light); margin: .2em 0 1em; }
 .spot-downloads { font-size: .75rem; }
 """
