@@ -6,6 +6,7 @@ before or after this package (a post-import hook of a few lines, `_when_imported
 command line must know before anything heavy loads (where the shipped files are, the largest budget, the tasks, the
 checks of a temperature and a device) lives here."""
 import importlib, importlib.util, json, math, os, re, struct, sys
+from dataclasses import dataclass
 from pathlib import Path
 
 __version__ = "0.0.1"
@@ -134,6 +135,95 @@ def check_target_folder(path: str | Path | None) -> tuple[Path, dict]:
         raise ValueError(f"{cfg}: block_size must be a positive integer, got {L!r}: set it to the block size the model was trained with")
     for f in weight_files(folder): safetensors_header(f)
     return folder, config
+
+DEFAULT_BLOCK_SIZE = 32    # the block of a family that leaves it to the user (LLaDA's semi-autoregressive `block_length`)
+
+@dataclass(frozen=True)
+class FamilyShape:
+    "Where one checkpoint family's `config.json` states what bounds a decode, and what its adapter assumes where it is silent."
+    family: str
+    model_types: tuple[str, ...]                 # `model_type` values in config.json
+    block_key: str | None                        # field of the block size the model was trained with (None: the user's choice)
+    span: bool = False                           # no blocks: one block spans the whole generation (Dream's sampler)
+    vocab_keys: tuple[str, ...] = ("vocab_size",)    # first one present wins
+    max_length_key: str = "max_position_embeddings"
+    block_default: int | None = None             # where block_key is absent (None: required)
+    vocab_default: int | None = None
+    max_length_default: int | None = None        # the config class's own default where the field is absent
+
+CHECKPOINT_SHAPES = {s.family: s for s in [
+    FamilyShape("spot_dlm", ("spot_dlm",), "block_size", block_default=32, vocab_default=4096, max_length_default=2048),  # SpotDLMConfig
+    FamilyShape("sdar", ("sdar",), "block_size", max_length_default=32768),                                   # Qwen3Config
+    FamilyShape("fast_dllm_v2", ("Fast_dLLM_Qwen", "fast_dllm_v2"), "bd_size", max_length_default=32768),     # Qwen2Config
+    FamilyShape("llada", ("llada",), None, vocab_keys=("embedding_size", "vocab_size"), max_length_key="max_sequence_length",
+                max_length_default=4096),
+    FamilyShape("dream", ("Dream", "dream"), None, span=True, max_length_default=32768)]}
+SHAPE_OF_MODEL_TYPE = {mt: s for s in CHECKPOINT_SHAPES.values() for mt in s.model_types}
+
+@dataclass(frozen=True)
+class TargetShape:
+    "What bounds a checkpoint's decode, as its adapter decides it: block size (None: one block spans the generation), vocabulary, maximum length."
+    family: str
+    block_size: int | None
+    vocab_size: int
+    max_length: int
+
+    def block_for(self, gen_length: int) -> int:
+        "The block a decode of `gen_length` tokens uses."
+        return gen_length if self.block_size is None else self.block_size
+
+    def check_gen_length(self, g: int, what: str = "--gen-length") -> None:
+        "A generation length must be a positive multiple of the block size and leave room for a prompt (`what` names it in the error)."
+        if isinstance(g, bool) or not isinstance(g, int) or g < 1: raise ValueError(f"{what} {g!r} is not a positive integer")
+        L, n = self.block_size, self.max_length
+        if L is None:                                            # one block of g: the prompt needs one position at least
+            if g >= n: raise ValueError(f"{what} {g} leaves no room for a prompt within the target's maximum length {n}: at most {n - 1}")
+            return
+        if g % L: raise ValueError(f"{what} {g} is not a multiple of the target's block size {L}: try {g + (-g) % L}")
+        if g + L >= n:
+            raise ValueError(f"{what} {g} leaves no room for a prompt within the target's maximum length {n}: at most {(n - 1 - L) // L * L}")
+
+def _positive(config: dict, key: str, where: Path):
+    v = config.get(key)
+    if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+        raise ValueError(f"{where}: {key} must be a positive integer, got {v!r}: {DAMAGED}")
+    return v
+
+def shape_from_config(config: dict, where: Path, block_size: int | None = None) -> TargetShape:
+    """The `TargetShape` of a checkpoint whose `config.json` (at `where`) holds `config`, with the user's `block_size`
+    where the family allows a choice: SDAR and Fast-dLLM v2 use the block they were trained with (`block_size`,
+    `bd_size`), LLaDA the user's (default `DEFAULT_BLOCK_SIZE`), Dream none (one block spans the generation), the
+    embedded SpotDLM its `block_size`. Every adapter sizes its target with this; the command line checks with it before torch loads."""
+    mt = config.get("model_type")
+    fam = SHAPE_OF_MODEL_TYPE.get(mt) or FamilyShape(       # another adapter's checkpoint: the embedded target's fields, none assumed
+        str(mt), (mt,), "block_size", max_length_key="max_position_embeddings" if "max_position_embeddings" in config else "max_length")
+    if block_size is not None and (isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 1):
+        raise ValueError(f"block_size must be a positive integer, got {block_size!r}: e.g. block_size={DEFAULT_BLOCK_SIZE}")
+    if fam.span:
+        if block_size is not None:
+            raise ValueError(f"{where}: {fam.family} decodes without blocks (one block spans the generation, as its sampler does): drop block_size=")
+        block = None
+    elif fam.block_key is None: block = block_size or DEFAULT_BLOCK_SIZE
+    else:
+        trained = _positive(config, fam.block_key, where)
+        if trained is not None and block_size is not None and block_size != trained:
+            raise ValueError(f"{where}: the model was trained with blocks of {trained} ({fam.block_key}), not {block_size}")
+        block = trained or block_size or fam.block_default
+        if block is None:
+            raise ValueError(f"{where}: lacks {fam.block_key} (the block size the model was trained with): pass block_size=")
+    vocab_key = next((k for k in fam.vocab_keys if config.get(k) is not None), fam.vocab_keys[0])
+    vocab, n = config.get(vocab_key, fam.vocab_default), config.get(fam.max_length_key, fam.max_length_default)
+    for key, v in ((vocab_key, vocab), (fam.max_length_key, n)):
+        if v is None: raise ValueError(f"{where}: lacks {key}: is this a diffusion-LM checkpoint?")
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{where}: {key} must be a positive integer, got {v!r}: {DAMAGED}")
+    if block is not None and n <= block:
+        raise ValueError(f"{where}: {fam.max_length_key} {n} does not exceed the block size {block}: a prompt has no room")
+    return TargetShape(fam.family, block, vocab, n)
+
+def target_shape(path: str | Path | None = None, block_size: int | None = None) -> TargetShape:
+    "The `TargetShape` of a saved target folder (the embedded one for None), its config and weights files checked first, without torch."
+    folder, config = check_target_folder(path)
+    return shape_from_config(config, folder / "config.json", block_size)
 
 _API = dict(load_target="spot_nb.target", load_drafter="spot_nb.api", generate="spot_nb.api")
 __all__ = ["load_target", "load_drafter", "generate"]

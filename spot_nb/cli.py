@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import (MAX_BUDGET, POOL_SIZE, __version__, auto_drafter_path, check_checkpoint, check_device, check_target_folder,
-                     default_drafter_path, embedded_target_dir)      # the package root: light, so every check below runs before torch loads
+from . import (MAX_BUDGET, POOL_SIZE, __version__, auto_drafter_path, check_checkpoint, check_device, TargetShape,
+                     default_drafter_path, embedded_target_dir, target_shape)      # the package root: light, so every check below runs before torch loads
 
 # %% auto #0
 __all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'Parser', 'HelpFormatter', 'integer', 'number',
-           'budget_value', 'text', 'usable_cores', 'target_config', 'check_gen_length', 'shipped_paths', 'check_output',
-           'speed_verdict', 'RequestError', 'demo', 'main']
+           'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'speed_verdict',
+           'RequestError', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -65,24 +65,15 @@ def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 # %% ../nbs/90_cli.ipynb #629ede5c
-def target_config(path: str | None) -> tuple[Path, int, int]:
-    "(folder, block size, maximum length) of a saved target, from its `config.json` and weights headers, checked without torch."
+def target_config(path: str | None) -> TargetShape:
+    """Block size, vocabulary and maximum length of a saved target as its adapter decides them (`target_shape`: SDAR's
+    `block_size`, Fast-dLLM v2's `bd_size`, LLaDA's default block, Dream's one block per generation, the embedded
+    target's `block_size`), from its `config.json` and weights headers, checked without torch."""
     folder = Path(path) if path else embedded_target_dir()
     cfg = folder / "config.json"
     if not cfg.is_file(): raise ValueError(f"no target checkpoint at {folder} ({cfg.name} missing): pass --target a saved target folder")
-    try: _, c = check_target_folder(folder)                    # a JSON object, a positive block size, complete weights files
+    try: return target_shape(folder)                           # a JSON object, its sizes, complete weights files
     except (FileNotFoundError, ValueError) as e: raise ValueError(f"--target: {e}") from None
-    L, n = c.get("block_size"), c.get("max_position_embeddings", c.get("max_length"))
-    if not isinstance(L, int) or L < 1 or not isinstance(n, int) or n <= L:
-        raise ValueError(f"{cfg} declares no usable block_size / max_position_embeddings: is this a block-diffusion target?")
-    return folder, L, n
-
-def check_gen_length(g: int, L: int, max_length: int) -> None:
-    "A generation length must be a positive multiple of the block size and leave room for a prompt."
-    if g % L: raise ValueError(f"--gen-length {g} is not a multiple of the target's block size {L}: try {g + (-g) % L}")
-    if g + L >= max_length:
-        raise ValueError(f"--gen-length {g} leaves no room for a prompt within the target's maximum length {max_length}: "
-                         f"at most {(max_length - 1 - L) // L * L}")
 
 def shipped_paths() -> list[Path]:
     "What the checkout ships, most specific first: the order model, the embedded target's folder, the data folder."
@@ -258,8 +249,7 @@ def _check_demo(a: argparse.Namespace) -> tuple[list[str], object]:
     "The demo's prompts and order-model checkpoint (None: draft-free only), or ValueError/FileNotFoundError; torch-free."
     if a.prompt and a.prompts is not None: raise ValueError("--prompts counts the built-in prompts: leave it out when giving --prompt")
     if a.gamma and a.budget == "auto": raise ValueError("--gamma is a floor for a fixed budget: give --budget D too (auto weighs each draft itself)")
-    _, L, n = target_config(a.target)
-    check_gen_length(a.gen_length, L, n)
+    target_config(a.target).check_gen_length(a.gen_length)
     prompts = a.prompt or DEMO_PROMPTS[:a.prompts or 2]
     shipped = auto_drafter_path() if a.budget == "auto" else default_drafter_path()   # spot-auto scores with the small model
     if a.drafter is None and not shipped.is_file():
@@ -280,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
             prompts, drafter = _check_demo(a)
         elif a.cmd == "collect":
             check_device(a.device)
-            _, L, n = target_config(a.target); check_gen_length(a.gen_length, L, n)
+            target_config(a.target).check_gen_length(a.gen_length)
             check_output(a.out)
             if a.pool == "arith":
                 from spot_nb.train.arith import arith_pool

@@ -12,8 +12,8 @@ from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, check_checkpoint, check_device, check_target_folder,
-                     check_temperature, default_drafter_path, embedded_target_dir, mbpp_path)   # the package root: light, so a bad request is refused before torch loads
+from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, check_checkpoint, check_device, TargetShape,
+                     check_temperature, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
@@ -269,11 +269,13 @@ def _csv(text: str, what: str, convert=str) -> list:
     if len(set(out)) < len(out): raise BenchError(f"--{what} {text!r} repeats a value")
     return out
 
-def _target_block_size(target: Path) -> int | None:
-    "The block size a checkpoint's config.json declares, its config and weights files checked first (read without loading the model)."
+def _target_shape(target: Path) -> TargetShape:
+    """The checkpoint's block size, vocabulary and maximum length as its adapter decides them (`target_shape`: SDAR's
+    `block_size`, Fast-dLLM v2's `bd_size`, LLaDA's default block, Dream's one block per generation), its config and
+    weights files checked first (read without loading the model)."""
     cfg = target / "config.json"
     if not cfg.is_file(): raise BenchError(f"no target checkpoint at {target} ({cfg.name} missing): pass --target a saved checkpoint folder")
-    try: return check_target_folder(target)[1].get("block_size")
+    try: return target_shape(target)
     except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
 
 def check_args(args: argparse.Namespace) -> BenchConfig:
@@ -305,10 +307,11 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     try: device = check_device(args.device)
     except ValueError as e: raise BenchError(str(e)) from None
     target = Path(args.target) if args.target else embedded_target_dir()
-    L = _target_block_size(target)
+    shape = _target_shape(target)
     gen_lengths = _csv(args.gen_lengths, "gen-lengths", int)
-    if L and (bad := [g for g in gen_lengths if g < 1 or g % L]):
-        raise BenchError(f"generation length {bad[0]} is not a positive multiple of the target's block size {L}")
+    for g in gen_lengths:
+        try: shape.check_gen_length(g, "generation length")
+        except ValueError as e: raise BenchError(str(e)) from None
     order_model = None
     if any(n in SPOT_METHODS for n in names):
         order_model = Path(args.order_model) if args.order_model else default_drafter_path()

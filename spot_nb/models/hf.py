@@ -13,7 +13,8 @@ from typing import Any, Callable
 import torch
 from transformers import (AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTrainedModel, Qwen2Config,
                           Qwen2ForCausalLM, Qwen3Config, Qwen3ForCausalLM)
-from .. import WEIGHTS_FILE, WEIGHTS_INDEX, read_json, safetensors_header, weight_files   # torch-free: the package root
+from .. import (CHECKPOINT_SHAPES, DEFAULT_BLOCK_SIZE, WEIGHTS_FILE, WEIGHTS_INDEX, FamilyShape, read_json, safetensors_header,
+                     shape_from_config, weight_files)                             # torch-free: the package root
 from ..target import additive_mask, block_causal_mask, cache_kwarg, check_weights, register_adapter, resolve_checkpoint
 
 # %% auto #0
@@ -312,29 +313,32 @@ llama_to_llada = _renamer([(b, a) for a, b in _LLADA_LLAMA])
 
 @dataclass(frozen=True)
 class Family:
-    "How to read one kind of diffusion-LM checkpoint into a transformers model and a target."
+    """How to read one kind of diffusion-LM checkpoint into a transformers model and a target. Its `model_type`s and
+    what bounds its decode (block size, vocabulary, maximum length) are its `shape`, kept torch-free at the package
+    root (`CHECKPOINT_SHAPES`) so that the command line reads them before torch loads."""
     name: str
-    model_types: tuple[str, ...]            # `model_type` values in config.json
     model_class: type
     make_config: Callable[[dict, Path], Any]
     target_class: type
     shift: bool                             # position i predicts token i+1
     mask_tokens: tuple[str, ...]            # where config.json has no mask_token_id: the tokenizer's mask token
-    block_key: str | None                   # config.json field holding the block size (None: not part of the model)
     rename: Callable[[str], str] = lambda k: k      # checkpoint tensor name -> transformers name
     original: Callable[[str], str] = lambda k: k    # and back (for messages and for writing checkpoints)
     options: dict = field(default_factory=dict)     # the target's decoding convention (its authors' sampler)
 
+    @property
+    def shape(self) -> FamilyShape: return CHECKPOINT_SHAPES[self.name]
+
 FAMILIES = {f.name: f for f in [
-    Family("sdar", ("sdar",), Qwen3ForCausalLM, lambda raw, w: qwen_config(raw, Qwen3Config, w), BlockCausalTarget,
-           False, ("<|MASK|>", "<MASK>"), "block_size"),
-    Family("fast_dllm_v2", ("Fast_dLLM_Qwen", "fast_dllm_v2"), Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w),
-           BlockCausalTarget, True, ("|<MASK>|",), "bd_size", options=dict(first_token=True)),
-    Family("llada", ("llada",), LlamaForCausalLM, llada_config, BidirectionalTarget, False, ("<|mdm_mask|>",), None,
+    Family("sdar", Qwen3ForCausalLM, lambda raw, w: qwen_config(raw, Qwen3Config, w), BlockCausalTarget,
+           False, ("<|MASK|>", "<MASK>")),
+    Family("fast_dllm_v2", Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w),
+           BlockCausalTarget, True, ("|<MASK>|",), options=dict(first_token=True)),
+    Family("llada", LlamaForCausalLM, llada_config, BidirectionalTarget, False, ("<|mdm_mask|>",),
            llada_to_llama, llama_to_llada),
-    Family("dream", ("Dream", "dream"), Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w), BidirectionalTarget,
-           True, ("<|mask|>",), None, options=dict(span=True))]}
-FAMILY_OF_MODEL_TYPE = {mt: f for f in FAMILIES.values() for mt in f.model_types}
+    Family("dream", Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w), BidirectionalTarget,
+           True, ("<|mask|>",))]}                  # no blocks (its shape's span): one block spans the generation
+FAMILY_OF_MODEL_TYPE = {mt: f for f in FAMILIES.values() for mt in f.shape.model_types}
 
 # %% ../../nbs/18_real_targets.ipynb #a36aa903
 def load_tokenizer(folder: Path, config=None):
@@ -358,13 +362,11 @@ def check_load_options(block_size, canvas, attn_implementation: str) -> None:
     if canvas is not None and canvas not in CANVASES:
         raise ValueError(f"canvas must be 'full' (the authors' samplers) or 'prefix' (committed tokens and the active block only), got {canvas!r}")
 
-def family_options(fam: Family, where: Path, block_size: int | None, canvas: str | None) -> dict:
-    "The target's decoding options for `fam`: its authors' convention, with the user's choices where the family allows one."
+def family_options(fam: Family, where: Path, canvas: str | None) -> dict:
+    "The target's decoding options for `fam`: its authors' convention (Dream: one block spans the generation), with the user's canvas where the family allows one."
     if canvas is not None and fam.target_class is not BidirectionalTarget:
         raise ValueError(f"{where}: canvas= is for the full-attention families (llada, dream); {fam.name}'s block-causal attention never sees later blocks: drop canvas=")
-    if block_size is not None and fam.options.get("span"):
-        raise ValueError(f"{where}: {fam.name} decodes without blocks (one block spans the generation, as its sampler does): drop block_size=")
-    return fam.options | ({} if canvas is None else dict(canvas=canvas))
+    return fam.options | (dict(span=True) if fam.shape.span else {}) | ({} if canvas is None else dict(canvas=canvas))
 
 def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: torch.dtype = torch.float32, *,
                    block_size: int | None = None, canvas: str | None = None, attn_implementation: str = "sdpa"):
@@ -378,7 +380,8 @@ def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: 
     fam = FAMILY_OF_MODEL_TYPE.get(raw.get("model_type"))
     if fam is None:
         raise ValueError(f"{cfg_path}: model_type {raw.get('model_type')!r} is not one of {', '.join(sorted(FAMILY_OF_MODEL_TYPE))}")
-    options = family_options(fam, cfg_path, block_size, canvas)
+    options = family_options(fam, cfg_path, canvas)
+    shape = shape_from_config(raw, cfg_path, block_size)      # block size, vocabulary, maximum length: what `spot-nb` checks against
     config = fam.make_config(raw, cfg_path)
     config._attn_implementation = attn_implementation
     files = weight_files(folder)
@@ -395,15 +398,11 @@ def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: 
     gen_path = folder / "generation_config.json"
     eos = _int_ids(read_json(gen_path).get("eos_token_id")) if gen_path.exists() else ()
     eos = eos or _int_ids(raw.get("eos_token_id"))
-    trained_block = raw.get(fam.block_key) if fam.block_key else None
-    if trained_block is not None and block_size is not None and block_size != trained_block:
-        raise ValueError(f"{cfg_path}: the model was trained with blocks of {trained_block} ({fam.block_key}), not {block_size}")
-    if fam.block_key and trained_block is None and block_size is None:
-        raise ValueError(f"{cfg_path}: lacks {fam.block_key} (the block size the model was trained with): pass block_size=")
-    block = int(block_size or trained_block or 32)
+    if shape.vocab_size != config.vocab_size:                  # one reading of config.json: a slip here is ours, not the user's
+        raise AssertionError(f"{cfg_path}: vocabulary {config.vocab_size} vs {shape.vocab_size} from shape_from_config")
     model = load_weights(fam.model_class, config, files, device, dtype, fam.rename)
-    target = fam.target_class(model, mask_id=int(mask_id), block_size=block, eos_ids=eos, shift=fam.shift,
-                              name=f"{fam.name}:{folder.name}", **options)
+    target = fam.target_class(model, mask_id=int(mask_id), block_size=shape.block_size or DEFAULT_BLOCK_SIZE,   # Dream: until a decode's gen_length
+                              eos_ids=eos, shift=fam.shift, max_length=shape.max_length, name=f"{fam.name}:{folder.name}", **options)
     if tokenizer.mask_token is None and int(mask_id) < len(tokenizer):
         tokenizer.mask_token = tokenizer.convert_ids_to_tokens(int(mask_id))
     return target, tokenizer
@@ -427,9 +426,11 @@ REAL_IDS = {"sdar": (151936, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "
             "llada": (126464, {"<|endoftext|>": 126081, "<|eot_id|>": 126348, "<|mdm_mask|>": 126336}),
             "dream": (152064, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "<|mask|>": 151666})}
 
-def tiny_tokenizer(specials: list[str], vocab_size: int = 300, special_ids: dict[str, int] | None = None):
+def tiny_tokenizer(specials: list[str], vocab_size: int = 300, special_ids: dict[str, int] | None = None, fill: bool = False):
     """A byte-level BPE tokenizer (`PreTrainedTokenizerFast`) trained on a few sentences; `specials` get ids 0, 1, …,
-    or the ids in `special_ids` (the ids between are unused filler tokens that no text encodes to)."""
+    or the ids in `special_ids`. The ids between those and the trained tokens are unused: no text encodes to them and
+    decoding skips them; `fill` gives each a filler token, as a published tokenizer of that size would have (its
+    tokenizer.json is then ~5 MB and takes a second to write and each time to load: the tests leave it out)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
     tok = Tokenizer(models.BPE())
@@ -440,7 +441,7 @@ def tiny_tokenizer(specials: list[str], vocab_size: int = 300, special_ids: dict
         model = json.loads(tok.to_str())["model"]
         vocab = dict(model["vocab"]) | special_ids
         used = set(vocab.values())
-        vocab |= {f"<|unused_{i}|>": i for i in range(max(used) + 1) if i not in used}
+        if fill: vocab |= {f"<|unused_{i}|>": i for i in range(max(used) + 1) if i not in used}
         merges = [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in model["merges"]]
         pre, dec = tok.pre_tokenizer, tok.decoder
         tok = Tokenizer(models.BPE(vocab, merges))
