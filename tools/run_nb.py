@@ -22,6 +22,11 @@ def is_progress_bar(output) -> bool:
     if "application/vnd.jupyter.widget-view+json" in output.get("data", {}): return True
     return output.get("output_type") == "stream" and output.get("name") == "stderr" and bool(_BAR.search(output.get("text", "")))
 
+def execute(nb, folder: Path, timeout: int) -> None:
+    "Run every cell of `nb` in place, as JupyterLab's Run All does: a python3 kernel whose cwd is `folder`, inline figures."
+    os.environ.pop("MPLBACKEND", None)          # the kernel's inline backend stores figures; Agg would drop them
+    NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+
 def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False, also: frozenset = frozenset()) -> None:
     nb = nbformat.read(path, as_version=4)
     def wanted(c):
@@ -31,8 +36,7 @@ def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = Fa
     keep = [i for i, c in enumerate(nb.cells) if wanted(c) or i in also]
     sub = copy.deepcopy(nb); sub.cells = [sub.cells[i] for i in keep]
     t0 = time.time()
-    os.environ.pop("MPLBACKEND", None)          # the kernel's inline backend stores figures; Agg would drop them
-    NotebookClient(sub, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    execute(sub, path.parent, timeout)
     for j, i in enumerate(keep):
         nb.cells[i] = sub.cells[j]
         nb.cells[i].outputs = [o for o in sub.cells[j].get("outputs", []) if not is_progress_bar(o)]
