@@ -13,7 +13,7 @@ from ..core import atomic_write
 
 # %% auto #0
 __all__ = ['N_CAND', 'COVERAGE_K', 'COVERAGE_TOP', 'PAPER', 'block_index', 'block_stats', 'coverage_report', 'paper_comparison',
-           'save_figure', 'plot_coverage', 'plot_block_decay']
+           'save_figure', 'plot_coverage', 'plot_block_decay', 'save_report', 'load_report']
 
 # %% ../../nbs/09_stale_coverage.ipynb #202c53eb
 def _columns(ds, names) -> dict:
@@ -194,3 +194,20 @@ def plot_block_decay(report: dict, path: str | Path | None = None, title: str = 
     ax.grid(alpha=.3); ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(.5, -.18), ncol=2)
     if path is not None: save_figure(fig, path)
     return fig
+
+# %% ../../nbs/09_stale_coverage.ipynb #270be3e0
+def save_report(report: dict, path: str | Path, note: str = "") -> Path:
+    "Write a `coverage_report`'s summary, `coverage` and `by_block` tables as JSON (atomically); `load_report` reads it."
+    import json
+    tab = lambda df: dict(index_name=df.index.name, columns=list(df.columns), index=[int(i) for i in df.index],
+                          data=[[int(x) if c == "n" else float(x) for c, x in zip(df.columns, r)] for r in df.itertuples(index=False)])
+    obj = dict(note=note, summary={k: (v.item() if hasattr(v, "item") else v) for k, v in report["summary"].items()},
+               coverage=tab(report["coverage"]), by_block=tab(report["by_block"]))
+    return atomic_write(path, lambda tmp: tmp.write_text(json.dumps(obj, indent=1) + "\n"))
+
+def load_report(path: str | Path) -> dict:
+    "A report as `save_report` wrote it: summary (dict), coverage and by_block (DataFrames), and the file's note."
+    import json
+    obj = json.loads(Path(path).read_text())
+    tab = lambda t: pd.DataFrame(t["data"], columns=t["columns"], index=pd.Index(t["index"], name=t["index_name"]))
+    return dict(summary=obj["summary"], coverage=tab(obj["coverage"]), by_block=tab(obj["by_block"]), note=obj.get("note", ""))
