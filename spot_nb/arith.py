@@ -21,7 +21,7 @@ HELDOUT_EVERY = 10          # one problem in ten (by a hash of its question) is 
 ARITH_EVAL_PROBLEMS = 500   # the harness's evaluation split: the first 500 held-out problems (task "arith")
 ARITH_GEN_LENGTH = 160      # tokens a decode may write: room for the longest worked solution (notebook 25 checks it)
 MIN_STEPS, MAX_STEPS = 4, 5
-MAX_VALUE = 999             # every intermediate quantity stays in 0..999
+MAX_VALUE = 199             # every intermediate quantity stays in 0..199
 ANSWER_RE = re.compile(r"The answer is (-?\d+)\.")
 
 NAMES = ("Ava", "Ben", "Cara", "Dan", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jade", "Kai", "Lena", "Max", "Nora",
@@ -86,7 +86,7 @@ def _problem(rng: random.Random, template_split: bool) -> ArithProblem:
     "A random problem; with `template_split` every step is phrased with the held-out template, else a seen one."
     who, item, n_steps = rng.choice(NAMES), rng.choice(ITEMS), rng.randint(MIN_STEPS, MAX_STEPS)
     x = rng.randint(5, 60)
-    question, solution = [f"{who} has {x} {item}."], [f"{who} starts with {x} {item}."]
+    question, solution = [f"{who} has {x} {item}."], [f"Start: {x}."]
     for k in range(1, n_steps + 1):
         op, nums = _step(rng, x)
         phrasings, worked = OPS[op]
@@ -95,7 +95,7 @@ def _problem(rng: random.Random, template_split: bool) -> ArithProblem:
         solution.append(worked.format(k=k, x=x, **nums))
         x = nums["y"]
     question.append(f"How many {item} does {who} have now?")
-    solution.append(f"So {who} has {x} {item} now. The answer is {x}.")
+    solution.append(f"Last amount: {x}. The answer is {x}.")
     return ArithProblem(" ".join(question), "\n".join(solution), x, n_steps)
 
 

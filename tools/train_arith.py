@@ -7,13 +7,19 @@ import argparse, dataclasses, json, os, sys, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def training_summary(run_dir: Path) -> dict:
-    "CPU seconds and tokens of each phase (causal, diffusion) and the last held-out loss of the diffusion phase, from the logs."
-    from spot_nb.train.target import read_jsonl
+def training_summary(run_dir: Path, model, tok) -> dict:
+    """CPU seconds and tokens of each phase (causal, diffusion), from the logs, and the final model's block-diffusion loss on
+    fixed held-out answer windows (the measure the logs' periodic `heldout` takes, at the end of every run alike)."""
+    import numpy as np
+    from spot_nb.train.target import heldout_loss, read_jsonl
+    from spot_nb.train.arith import ARITH_LEAD_BLOCKS, ARITH_SEQ_LEN, answer_window_starts
     logs = {phase: read_jsonl(run_dir / phase / "log.jsonl") for phase in ("causal", "diffusion") if (run_dir / phase / "log.jsonl").exists()}
+    held = np.load(run_dir / "heldout.npy")
+    L = model.config.block_size
+    starts = answer_window_starts(held, tok, L, ARITH_LEAD_BLOCKS, ARITH_SEQ_LEN)
+    loss = heldout_loss(model, held, 20, 16, ARITH_SEQ_LEN, starts=starts, context=ARITH_LEAD_BLOCKS * L)
     return dict(cpu_seconds=round(sum(rows[-1]["cpu_seconds"] for rows in logs.values()), 1),
-                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()},
-                diffusion_heldout_loss=[r["heldout"] for r in logs["diffusion"] if "heldout" in r][-1])
+                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()}, diffusion_heldout_loss=round(loss, 4))
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -36,7 +42,7 @@ def main():
         row = dict(run=Path(a.run_dir).name, minutes=a.minutes, pretrain_minutes=a.pretrain_minutes, n=len(recs),
                    accuracy=sum(r.correct for r in recs) / len(recs),
                    stale_argmax=sum(r.stale_hits for r in recs) / max(1, sum(r.stale_total for r in recs)),
-                   **training_summary(Path(a.run_dir)), records=[dataclasses.asdict(r) for r in recs])
+                   **training_summary(Path(a.run_dir), model, tok), records=[dataclasses.asdict(r) for r in recs])
         print(json.dumps({k: v for k, v in row.items() if k != "records"}))
         if a.out:
             with open(a.out, "a") as f: f.write(json.dumps(row) + "\n")

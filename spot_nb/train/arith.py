@@ -1,4 +1,4 @@
-"""The second embedded target: a small block-diffusion LM trained on this CPU until it solves the arithmetic family of notebook 07b, where the paper's regime (a stale argmax that is almost always right) appears.
+"""The second embedded target: a small block-diffusion LM trained on this CPU on the arithmetic family of notebook 07b, where the paper's regime (a stale argmax that is almost always right) appears.
 
 Docs: https://spot-nb.github.io/spot_nb/arith_target.html.md"""
 
