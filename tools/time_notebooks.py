@@ -113,11 +113,10 @@ if __name__ == "__main__":
         os.environ["SPOT_NB_MBPP"] = str(m)          # where a clone beside shared/ finds MBPP (the package's own lookup)
     commit = subprocess.run(["git", "-C", str(clone), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    rows = read_rows(a.out)
     for name in names:
         path = clone / "nbs" / f"{name}.ipynb"
         r = time_notebook(path, a.timeout)
-        rows[name] = fmt_row(name, r, commit, day)
+        rows = read_rows(a.out) | {name: fmt_row(name, r, commit, day)}       # read again: keep rows written meanwhile
         over = "; ".join(f"cell {i} {s:.0f} s" for i, s in r["over"])
         print(f"{name}: {r['wall']:.0f} s, {r['outcome']}" + (f" (cells over a minute: {over})" if over else ""), flush=True)
         write_table(a.out, rows, a.note)                     # after each notebook: a partial run leaves a partial table
