@@ -60,8 +60,10 @@ def time_notebook(path: Path, timeout: int) -> dict:
     t0, outcome = time.time(), "ok"
     try: execute(nb, path.parent, timeout)
     except Exception as e:                                   # a failing cell or a cell past the timeout: say which
+        failed = [i for i in code if any(o.get("output_type") == "error" for o in nb.cells[i].get("outputs", []))]
         ran = [i for i in code if nb.cells[i].get("execution_count")]
-        at = next((i for i in code if i not in ran), ran[-1] if ran else 0)
+        at = failed[0] if failed else (ran[-1] if ran else code[0] if code else 0)      # the erring cell, else the last that started
+        print(f"{path.stem}: {type(e).__name__}: {str(e).strip().splitlines()[-1][:300] if str(e).strip() else ''}", flush=True)
         kind = "timed out" if "timeout" in type(e).__name__.lower() or "timed out" in str(e).lower() else "error"
         outcome = f"{kind} in cell {at}"
     wall = time.time() - t0
