@@ -24,9 +24,10 @@ __all__ = ['PrefixCache', 'SpotDLMConfig', 'RMSNorm', 'rotary_tables', 'apply_ro
 # %% ../../nbs/02_spot_dlm.ipynb #ba80471a
 @dataclass
 class PrefixCache:
-    "Exact keys/values of the committed prefix, one [1, H, P, hd] pair per layer."
+    "Exact keys/values of the committed prefix, one [1, H, P, hd] pair per layer; `last_logits` [V] of its last token (shifted models)."
     keys: list[torch.Tensor]
     values: list[torch.Tensor]
+    last_logits: torch.Tensor | None = None
 
     @property
     def length(self) -> int: return self.keys[0].shape[2]
@@ -38,7 +39,7 @@ class SpotDLMConfig(PretrainedConfig):
     def __init__(self, vocab_size: int = 4096, d_model: int = 256, n_layers: int = 6, n_heads: int = 4,
                  d_ff: int = 1024, block_size: int = 32, max_position_embeddings: int = 2048,
                  rope_theta: float = 10000.0, norm_eps: float = 1e-5, mask_token_id: int = 0,
-                 eos_token_id: int = 1, pad_token_id: int = 2, bos_token_id: int = 2, **kwargs):
+                 eos_token_id: int = 1, pad_token_id: int = 2, bos_token_id: int = 2, shift_logits: bool = False, **kwargs):
         sizes = dict(vocab_size=vocab_size, d_model=d_model, n_layers=n_layers, n_heads=n_heads, d_ff=d_ff, block_size=block_size,
                      max_position_embeddings=max_position_embeddings)
         for name, v in sizes.items():
@@ -49,6 +50,7 @@ class SpotDLMConfig(PretrainedConfig):
         self.vocab_size, self.d_model, self.n_layers, self.n_heads, self.d_ff = vocab_size, d_model, n_layers, n_heads, d_ff
         self.block_size, self.max_position_embeddings = block_size, max_position_embeddings
         self.rope_theta, self.norm_eps, self.mask_token_id = rope_theta, norm_eps, mask_token_id
+        self.shift_logits = bool(shift_logits)   # position i-1 predicts token i, as in the AR model it was adapted from
         super().__init__(eos_token_id=eos_token_id, pad_token_id=pad_token_id, bos_token_id=bos_token_id, **kwargs)
 
 class RMSNorm(nn.Module):
@@ -159,6 +161,7 @@ class SpotDLM(PreTrainedModel):
             mask = (mask & keep) | torch.eye(T, dtype=torch.bool, device=mask.device)       # [B, 1, T, T]; pads see themselves only
         if position_ids is None: position_ids = torch.arange(T, device=input_ids.device)
         logits, _ = self.run(input_ids, position_ids, mask)
+        if self.config.shift_logits: logits = torch.cat([logits[:, :1], logits[:, :-1]], 1)   # row i from position i-1; row 0 its own (Dream's rule)
         return MaskedLMOutput(logits=logits)
 
     @torch.no_grad()
@@ -166,8 +169,21 @@ class SpotDLM(PreTrainedModel):
         "Exact cache of a prompt [P] (blocks aligned to its end) and the first active block: all MASK [L]."
         P, dev = prompt_ids.shape[-1], self.device
         mask = block_causal_mask(prompt_block_ids(P, self.block_size)).to(dev)
-        _, kv = self.run(prompt_ids.view(1, P).to(dev), torch.arange(P, device=dev), mask)
-        return PrefixCache([k for k, _ in kv], [v for _, v in kv]), torch.full((self.block_size,), self.mask_id, device=dev)
+        logits, kv = self.run(prompt_ids.view(1, P).to(dev), torch.arange(P, device=dev), mask)
+        return (PrefixCache([k for k, _ in kv], [v for _, v in kv], self._last(logits)),
+                torch.full((self.block_size,), self.mask_id, device=dev))
+
+    def _last(self, logits: torch.Tensor) -> torch.Tensor | None:
+        "Logits [V] of the last token of a forward's [1, T, V]: what a shifted model predicts the next block's first token from."
+        return logits[0, -1].float() if self.config.shift_logits else None
+
+    def _block_logits(self, logits: torch.Tensor, cache: PrefixCache) -> torch.Tensor:
+        """Float32 logits [R, L, V] of the active block from a forward's [R, L, V], MASK at −inf (not a token the target can
+        write). Shifted: position j is predicted at position j-1, position 0 by the prefix's last token."""
+        logits = logits.float()
+        if self.config.shift_logits: logits = torch.cat([cache.last_logits.expand(len(logits), 1, -1), logits[:, :-1]], 1)
+        logits[..., self.mask_id] = float("-inf")
+        return logits
 
     @torch.no_grad()
     def forward_copies(self, cache: PrefixCache, blocks: torch.Tensor) -> torch.Tensor:
@@ -175,9 +191,7 @@ class SpotDLM(PreTrainedModel):
         R, L = blocks.shape
         positions = torch.arange(cache.length, cache.length + L, device=self.device)
         logits, _ = self.run(blocks.to(self.device), positions, None, cache)   # no mask: full attention within a copy
-        logits = logits.float()
-        logits[..., self.mask_id] = float("-inf")                      # MASK is not a token the target can write
-        return logits
+        return self._block_logits(logits, cache)
 
     @torch.no_grad()
     def forward_batch(self, caches: list[PrefixCache], blocks: list[torch.Tensor], exact: bool = True) -> list[torch.Tensor]:
@@ -192,8 +206,9 @@ class SpotDLM(PreTrainedModel):
             def per_copy(kv):                                          # [N, H, P, hd]: each prompt's prefix once per copy
                 return [torch.cat([kv(caches[i])[l].expand(len(blocks[i]), -1, -1, -1) for i in idx]) for l in range(len(self.layers))]
             joint = PrefixCache(per_copy(lambda c: c.keys), per_copy(lambda c: c.values))
-            logits = self.forward_copies(joint, torch.cat([blocks[i] for i in idx]))   # one batch, no mask: solo arithmetic
-            for i, lg in zip(idx, logits.split([len(blocks[i]) for i in idx])): out[i] = lg
+            positions = torch.arange(joint.length, joint.length + blocks[idx[0]].shape[1], device=self.device)
+            logits, _ = self.run(torch.cat([blocks[i] for i in idx]).to(self.device), positions, None, joint)   # no mask: solo arithmetic
+            for i, lg in zip(idx, logits.split([len(blocks[i]) for i in idx])): out[i] = self._block_logits(lg, caches[i])
         return out
 
     def _forward_padded(self, caches: list[PrefixCache], blocks: list[torch.Tensor]) -> list[torch.Tensor]:
@@ -210,18 +225,16 @@ class SpotDLM(PreTrainedModel):
                           torch.ones(len(owner), L, dtype=torch.bool, device=dev)], 1)              # [N, P + L]: and its block
         positions = lengths[owner, None] + torch.arange(L, device=dev)                              # [N, L]
         logits, _ = self.run(torch.cat(blocks).to(dev), positions, seen[:, None, None, :], PrefixCache(keys, values))
-        logits = logits.float()
-        logits[..., self.mask_id] = float("-inf")
-        return list(logits.split([b.shape[0] for b in blocks]))
+        return [self._block_logits(lg, c) for lg, c in zip(logits.split([b.shape[0] for b in blocks]), caches)]
 
     @torch.no_grad()
     def commit_block(self, cache: PrefixCache, block: torch.Tensor) -> PrefixCache:
         "The cache extended by the finished `block` [L] (its keys/values computed once, exactly)."
         L = block.shape[-1]
         positions = torch.arange(cache.length, cache.length + L, device=self.device)
-        _, kv = self.run(block.view(1, L).to(self.device), positions, None, cache)
+        logits, kv = self.run(block.view(1, L).to(self.device), positions, None, cache)
         return PrefixCache([torch.cat([pk, k], 2) for pk, (k, _) in zip(cache.keys, kv)],
-                           [torch.cat([pv, v], 2) for pv, (_, v) in zip(cache.values, kv)])
+                           [torch.cat([pv, v], 2) for pv, (_, v) in zip(cache.values, kv)], self._last(logits))
 
 AutoConfig.register("spot_dlm", SpotDLMConfig, exist_ok=True)
 AutoModel.register(SpotDLMConfig, SpotDLM, exist_ok=True)

