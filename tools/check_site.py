@@ -11,7 +11,8 @@ Checks (each can be skipped with --skip NAME):
               path (/work/, /tmp/, /root/, /home/, site-packages) in any output or prose; stderr with text is
               reported as a note.
 * `wide`      no output `<pre>` with a line longer than --pre-chars (outside a collapsed `<details>`); with a
-              browser, no output or table that needs horizontal scrolling at --width pixels, and no page that does.
+              browser, no output `<pre>` or table that needs horizontal scrolling at --width pixels (itself, or the
+              output box or table wrapper around it that scrolls), and no page that does.
 * `tables`    every table an HTML table: no output `<pre>` laid out in aligned columns, no markdown table left as text.
 * `anchors`   every local link, image, script and stylesheet resolves, every `#fragment` names an element of its page.
 * `nav`       every page reachable from the navigation, the groups present (--groups), previous/next links,
@@ -264,10 +265,20 @@ function probe(doc, win) {
     findings: null, firstCode: null, mathErrors: doc.querySelectorAll("mjx-merror").length,
     math: doc.querySelectorAll("mjx-container").length};
   const content = doc.querySelector(".md-content") || doc.body;
+  // A <pre> that scrolls itself, or a <pre> / table inside a box that scrolls (or clips) sideways: the output div,
+  // a rendered-HTML wrapper, a table wrapper. The box nearest the element that overflows is the one a reader scrolls;
+  // a box that lets its content spill (overflow-x: visible) passes it on to the next one out, up to the page.
+  const reported = new Set();
   for (const el of content.querySelectorAll(".jp-OutputArea-output pre, .jp-OutputArea-output table, .jp-RenderedMarkdown table, article table")) {
     const d = el.closest("details"); if (d && !d.open) continue;
-    if (el.scrollWidth > el.clientWidth + 2)
-      res.scrolls.push({tag: el.tagName.toLowerCase(), need: el.scrollWidth, have: el.clientWidth, text: el.innerText.slice(0, 100)});
+    for (let box = el; box && box !== content.parentElement; box = box.parentElement) {
+      if (box.scrollWidth <= box.clientWidth + 2) continue;
+      if (box !== el && win.getComputedStyle(box).overflowX === "visible") continue;
+      if (!reported.has(box))
+        res.scrolls.push({tag: el.tagName.toLowerCase(), need: box.scrollWidth, have: box.clientWidth, text: el.innerText.slice(0, 100),
+                          box: box === el ? null : box.tagName.toLowerCase() + [...box.classList].slice(0, 1).map(c => "." + c).join("")});
+      reported.add(box); break;
+    }
   }
   const top = el => el.getBoundingClientRect().top + win.scrollY;
   const code = [...content.querySelectorAll(".jp-CodeCell")].find(c => c.querySelector(".jp-InputArea") && c.offsetParent);
@@ -344,7 +355,8 @@ def browse(site: Path, browser: str, rep: Report, a) -> Report:
             if r["pageWidth"] > r["W"] + 1:
                 rep.fail("wide", rel, f"the page scrolls sideways at {a.width} px ({r['pageWidth']} > {r['W']} px)")
             for s in r["scrolls"]:
-                rep.fail("wide", rel, f"<{s['tag']}> needs horizontal scrolling at {a.width} px ({s['need']} > {s['have']} px)", s["text"])
+                inside = f" inside <{s['box']}>" if s.get("box") else ""
+                rep.fail("wide", rel, f"<{s['tag']}>{inside} needs horizontal scrolling at {a.width} px ({s['need']} > {s['have']} px)", s["text"])
         if "math" not in skip and r["mathErrors"]:
             rep.fail("math", rel, f"{r['mathErrors']} MathJax errors")
         if "findings" not in skip and rel in findings_pages:
