@@ -12,16 +12,18 @@ from dataclasses import dataclass
 
 # %% auto #0
 __all__ = ['SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS', 'MAX_VALUE',
-           'ANSWER_RE', 'NAMES', 'ITEMS', 'OPS', 'N_TEMPLATES', 'ArithProblem', 'is_heldout_problem', 'arith_problems',
-           'extract_answer', 'score_arith', 'ArithRecord', 'stale_argmax_recorder', 'evaluate_arith']
+           'AMOUNT_DIGITS', 'ANSWER_RE', 'NAMES', 'ITEMS', 'OPS', 'N_TEMPLATES', 'ArithProblem', 'written',
+           'is_heldout_problem', 'arith_problems', 'extract_answer', 'score_arith', 'ArithRecord',
+           'stale_argmax_recorder', 'evaluate_arith']
 
 # %% ../nbs/07b_arith_task.ipynb #5ec776a3
 SPLITS = ("train", "heldout", "heldout-template")
 HELDOUT_EVERY = 10          # one problem in ten (by a hash of its question) is held out of training
 ARITH_EVAL_PROBLEMS = 500   # the harness's evaluation split: the first 500 held-out problems (task "arith")
-ARITH_GEN_LENGTH = 160      # tokens a decode may write: room for the longest worked solution (notebook 25 checks it)
-MIN_STEPS, MAX_STEPS = 4, 5
+ARITH_GEN_LENGTH = 176      # tokens a decode may write: room for the longest worked solution (notebook 25 checks it)
+MIN_STEPS, MAX_STEPS = 4, 4
 MAX_VALUE = 199             # every intermediate quantity stays in 0..199
+AMOUNT_DIGITS = 3           # every number of a worked solution is written with this many digits (zero-padded)
 ANSWER_RE = re.compile(r"The answer is (-?\d+)\.")
 
 NAMES = ("Ava", "Ben", "Cara", "Dan", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jade", "Kai", "Lena", "Max", "Nora",
@@ -82,20 +84,25 @@ def _step(rng: random.Random, x: int) -> tuple[str, dict]:
     return op, dict(y=2 * x if op == "double" else x // 2)
 
 
+def written(value: int) -> str:
+    "A number as a worked solution writes it: `AMOUNT_DIGITS` digits, zero-padded (39 → '039')."
+    return f"{value:0{AMOUNT_DIGITS}d}"
+
+
 def _problem(rng: random.Random, template_split: bool) -> ArithProblem:
     "A random problem; with `template_split` every step is phrased with the held-out template, else a seen one."
     who, item, n_steps = rng.choice(NAMES), rng.choice(ITEMS), rng.randint(MIN_STEPS, MAX_STEPS)
     x = rng.randint(5, 60)
-    question, solution = [f"{who} has {x} {item}."], [f"Start: {x}."]
+    question, solution = [f"{who} has {x} {item}."], [f"Start: {written(x)}."]
     for k in range(1, n_steps + 1):
         op, nums = _step(rng, x)
         phrasings, worked = OPS[op]
         t = N_TEMPLATES - 1 if template_split else rng.randrange(N_TEMPLATES - 1)
         question.append(f"({k}) " + phrasings[t].format(who=who, item=item, x=x, **nums))
-        solution.append(worked.format(k=k, x=x, **nums))
+        solution.append(worked.format(k=k, **{name: written(v) for name, v in dict(x=x, **nums).items()}))
         x = nums["y"]
     question.append(f"How many {item} does {who} have now?")
-    solution.append(f"Last amount: {x}. The answer is {x}.")
+    solution.append(f"Last amount: {written(x)}. The answer is {written(x)}.")
     return ArithProblem(" ".join(question), "\n".join(solution), x, n_steps)
 
 

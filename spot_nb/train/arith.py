@@ -8,6 +8,7 @@ Docs: https://spot-nb.github.io/spot_nb/arith_target.html.md"""
 from __future__ import annotations
 from pathlib import Path
 import numpy as np
+import torch
 from .. import embedded_target_dir
 from ..arith import ARITH_GEN_LENGTH, arith_problems
 from ..core import atomic_write
@@ -19,16 +20,16 @@ __all__ = ['ARITH_CONFIG', 'ARITH_TRAIN_PROBLEMS', 'ARITH_TOKENIZER_PROBLEMS', '
            'ARITH_SEQ_LEN', 'ARITH_EVAL_SPLITS', 'arith_target_dir', 'arith_tokenizer', 'arith_streams',
            'answer_window_starts', 'arith_model_config', 'train_arith_target', 'arith_pool', 'save_target',
            'ship_checkpoint', 'proportion', 'evaluation_rows', 'write_jsonl_rows', 'evaluate_into',
-           'evaluate_checkpoints', 'bar_table']
+           'evaluate_checkpoints', 'bar_table', 'greedy_causal', 'causal_rows']
 
 # %% ../../nbs/25_arith_target.ipynb #2cdbc115
 ARITH_CONFIG = dict(vocab_size=1024, d_model=192, n_layers=4, n_heads=4, d_ff=768, block_size=16,
-                    max_position_embeddings=1024)
+                    max_position_embeddings=1024, shift_logits=True)   # shifted: the causal pre-training's head carries over
 ARITH_TRAIN_PROBLEMS = 200_000    # distinct training problems in the token stream
 ARITH_TOKENIZER_PROBLEMS = 20_000
 ARITH_SNAPSHOTS = (10, 30)        # percent of the training budget at which weights are kept and shipped
-ARITH_LEAD_BLOCKS = 6             # blocks of context before an answer in a training window: the longest prompt is 87 tokens
-ARITH_SEQ_LEN = 256               # training window: the 6 lead blocks and 10 blocks of solution (160 tokens)
+ARITH_LEAD_BLOCKS = 5             # blocks of context before an answer in a training window: the longest prompt is 76 tokens
+ARITH_SEQ_LEN = 256               # training window: the 5 lead blocks and 11 blocks of solution (176 tokens)
 
 
 def arith_target_dir() -> Path:
@@ -73,12 +74,14 @@ def arith_model_config(tokenizer, config: dict = ARITH_CONFIG):
 
 
 def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int = 10**9, pretrain_seconds: float = 0,
+                       pretrain_lr: float | None = None,
                        threads: int = 1, snapshots: tuple[float, ...] = tuple(p / 100 for p in ARITH_SNAPSHOTS), config: dict = ARITH_CONFIG,
                        n_train: int = ARITH_TRAIN_PROBLEMS, lead_blocks: int = ARITH_LEAD_BLOCKS, **train_kw):
     """Train the competent target in `run_dir` (resumable): returns (model, tokenizer). Block-diffusion windows start
     `lead_blocks` blocks before an answer (`answer_window_starts`); those blocks are context, only the answer is
     noised and scored. `pretrain_seconds` > 0 follows SDAR's recipe:
-    a causal-LM run first (`run_dir`/causal, windows anywhere), then block-diffusion adaptation from its weights."""
+    a causal-LM run first (`run_dir`/causal, windows anywhere, peak learning rate `pretrain_lr`, default `lr`), then
+    block-diffusion adaptation from its weights."""
     train_kw.setdefault("seq_len", ARITH_SEQ_LEN)
     context = lead_blocks * config["block_size"]
     if context >= train_kw["seq_len"]:
@@ -89,8 +92,9 @@ def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int 
     cfg = arith_model_config(tok, config)
     init = None
     if pretrain_seconds > 0:
+        causal_kw = {**train_kw, "lr": pretrain_lr} if pretrain_lr else train_kw
         train(run_dir / "causal", cfg, train_s, held_s, max_tokens, pretrain_seconds, threads=threads,
-              objective="causal", **train_kw)
+              objective="causal", **causal_kw)
         init = run_dir / "causal" / "ckpt.pt"
     starts = {name: answer_window_starts(s, tok, cfg.block_size, lead_blocks, train_kw["seq_len"]) for name, s in (("train", train_s), ("heldout", held_s))}
     model = train(run_dir / "diffusion", cfg, train_s, held_s, max_tokens, max_seconds - pretrain_seconds,
@@ -115,17 +119,16 @@ def save_target(model, tokenizer, out_dir: str | Path, log_path: str | Path | No
 
 
 def ship_checkpoint(run_dir: str | Path, out_dir: str | Path, checkpoint: str = "ckpt.pt", half: bool = False,
-                    config: dict = ARITH_CONFIG) -> Path:
-    """Ship the weights of a checkpoint in `run_dir`/diffusion — `ckpt.pt` at the end of a run, `snapshot-<percent>.pt`
-    along it — as a target folder with the tokenizer and the training log; `half`: in float16 (half the size;
-    `load_target` reads it back in float32)."""
-    import torch
+                    config: dict = ARITH_CONFIG, phase: str = "diffusion") -> Path:
+    """Ship the weights of a checkpoint in `run_dir`/`phase` (diffusion, or causal for the pre-training) — `ckpt.pt` at
+    the end of a run, `snapshot-<percent>.pt` along it — as a target folder with the tokenizer and the training log;
+    `half`: in float16 (half the size; `load_target` reads it back in float32)."""
     from spot_nb.models.spot_dlm import SpotDLM
     run_dir = Path(run_dir)
     tok = arith_tokenizer(run_dir)
     model = SpotDLM(arith_model_config(tok, config))
-    model.load_state_dict(torch.load(run_dir / "diffusion" / checkpoint, weights_only=False)["model"])
-    log = run_dir / "diffusion" / "log.jsonl" if checkpoint == "ckpt.pt" else None    # a snapshot's run went on past it
+    model.load_state_dict(torch.load(run_dir / phase / checkpoint, weights_only=False)["model"])
+    log = run_dir / phase / "log.jsonl" if checkpoint == "ckpt.pt" else None    # a snapshot's run went on past it
     return save_target(model.half() if half else model, tok, out_dir, log)
 
 # %% ../../nbs/25_arith_target.ipynb #eb0596ca
@@ -188,3 +191,34 @@ def bar_table(rows: list[dict]) -> list[dict]:
                         scorable=proportion([r["scorable"] for r in rs]),
                         stale_argmax=proportion([r["stale_hits"] for r in rs], [r["stale_total"] for r in rs])))
     return out
+
+# %% ../../nbs/25_arith_target.ipynb #748c882e
+@torch.no_grad()
+def greedy_causal(model, prompt_ids: list[int], max_new: int) -> list[int]:
+    "Greedy left-to-right decoding of a causal-LM checkpoint (the causal phase of SDAR's recipe), with a key/value cache; stops after EOS."
+    from spot_nb.models.spot_dlm import PrefixCache
+    P = len(prompt_ids)
+    logits, kv = model.run(torch.tensor([prompt_ids]), torch.arange(P), torch.ones(P, P, dtype=torch.bool).tril())  # [1, P, V]
+    keys, values, out = [k for k, _ in kv], [v for _, v in kv], []
+    for t in range(max_new):
+        nxt = int(logits[0, -1].argmax())
+        out.append(nxt)
+        if nxt in model.eos_ids: break
+        logits, kv = model.run(torch.tensor([[nxt]]), torch.tensor([P + t]), None, PrefixCache(keys, values))   # [1, 1, V]
+        keys = [torch.cat([pk, k], 2) for pk, (k, _) in zip(keys, kv)]
+        values = [torch.cat([pv, v], 2) for pv, (_, v) in zip(values, kv)]
+    return out
+
+
+def causal_rows(model, tokenizer, checkpoint: str, split: str, n: int, gen_length: int = ARITH_GEN_LENGTH,
+                progress: bool = True) -> list[dict]:
+    "The first `n` problems of `split` decoded by `greedy_causal` and scored: one row per problem, as `evaluation_rows` names them."
+    from tqdm.auto import tqdm
+    from spot_nb.arith import extract_answer, score_arith
+    rows = []
+    for i, p in enumerate(tqdm(arith_problems(n, split), desc="causal", disable=not progress)):
+        tokens = greedy_causal(model, tokenizer.encode(p.prompt), gen_length)
+        text = tokenizer.decode(tokens, skip_special_tokens=True)
+        rows.append(dict(checkpoint=checkpoint, split=split, sample=i, correct=bool(score_arith(text, p.answer)),
+                         scorable=extract_answer(text) is not None, n_tokens=len(tokens)))
+    return rows
