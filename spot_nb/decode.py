@@ -102,6 +102,7 @@ class Stream:
     rounds: list = field(default_factory=list)
     nfe: int = 0
     done: bool = False
+    recorder_seconds: float = 0.0 # time spent in the recorder: kept off the decode's clock
 
 def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
     "Draft and check a tree at the stream's state; returns (tree, packed rows [R, L], drafter seconds)."
@@ -149,7 +150,9 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
             s = streams[i]
             ver = verifier(tree, lg, s.ctx)
             stats = RoundStats(s.block, tree.n_drafts, lg.shape[0], ver.accepted, len(ver.commits), seconds)
-            if recorder is not None: recorder(Round(s.block, s.ctx, tree, lg, ver, stats, i))
+            if recorder is not None:
+                t0 = time.perf_counter(); recorder(Round(s.block, s.ctx, tree, lg, ver, stats, i))
+                s.recorder_seconds += time.perf_counter() - t0
             s.rounds.append(stats); s.nfe += 1
             s.x = ver.state
             if s.drafter is not None and s.ctx.budget > 0:                 # only a drafter reads them: draft-free skips the softmax
@@ -231,7 +234,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
                               math.ceil((tail + gen_length) / L), tail))
     t0 = time.perf_counter()
     run_streams(target, streams, verifier or functools.partial(verify_tree, mode=mode), recorder, stop_at_eos)
-    seconds = time.perf_counter() - t0
+    seconds = time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)    # a recorder's work is not the decode's
     out = []
     for s in streams:
         tokens = torch.cat(s.blocks)[s.tail: s.tail + gen_length]

