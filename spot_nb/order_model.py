@@ -223,11 +223,13 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
                       max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
-                      patience: int | None = None) -> tuple[OrderModel, dict]:
+                      patience: int | None = None, evals_per_epoch: int = 1, min_delta: float = 0.0) -> tuple[OrderModel, dict]:
     """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`: `OrderModel`
     sizes and features (the paper's 3-layer encoder on the stale top-32 by default). `patience`: measure held-out
-    next-commit accuracy after every epoch (`report["curve"]`), keep the best epoch's weights, and stop once `patience`
-    epochs in a row bring no gain: training to a plateau, `epochs` then only a ceiling."""
+    next-commit accuracy `evals_per_epoch` times an epoch (`report["curve"]`), keep the best weights, and stop once
+    `patience` measurements in a row gain no more than `min_delta` over the best: training to a plateau, `epochs` then only
+    a ceiling."""
+    if evals_per_epoch < 1 or min_delta < 0: raise ValueError(f"evals_per_epoch must be >= 1 and min_delta >= 0, got {evals_per_epoch}, {min_delta}")
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
     train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
@@ -235,23 +237,27 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     model = OrderModel(block_size=L, **(config or {}))
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     g = torch.Generator().manual_seed(seed); t0 = time.time(); losses = []
-    curve, best = [], dict(accuracy=-1.0, epoch=0, weights=None)
+    curve, best, flat, stop = [], dict(accuracy=-1.0, epoch=0, weights=None), 0, False
+    n_batches = -(-len(pairs) // batch)
+    marks = {-(-n_batches * k // evals_per_epoch) for k in range(1, evals_per_epoch + 1)}    # batches after which to measure
     for ep in range(epochs):
         perm = pairs[torch.randperm(len(pairs), generator=g)]
         bar = tqdm(range(0, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
-        for j in bar:
+        for b, j in enumerate(bar, 1):
             feats, masked, target = ex.batch(perm[j: j + batch], model.open_rows_only, model.stale_k)
             loss = F.nll_loss(model(feats, masked), target)
             opt.zero_grad(); loss.backward(); opt.step()
             losses.append(loss.item())
-            if time.time() - t0 > max_seconds: break
-        if patience is not None:
-            with torch.no_grad(): acc = evaluate_order(model.eval(), ex, held_states, d_max)["model"]
-            model.train()
-            curve.append(dict(epoch=ep + 1, heldout_accuracy=acc, seconds=round(time.time() - t0, 1)))
-            if acc > best["accuracy"]: best = dict(accuracy=acc, epoch=ep + 1, weights=copy.deepcopy(model.state_dict()))
-            elif ep + 1 - best["epoch"] >= patience: break
-        if time.time() - t0 > max_seconds: break
+            if patience is not None and b in marks:
+                with torch.no_grad(): acc = evaluate_order(model.eval(), ex, held_states, d_max)["model"]
+                model.train()
+                at = round(ep + b / n_batches, 3)
+                curve.append(dict(epoch=at, heldout_accuracy=acc, seconds=round(time.time() - t0, 1)))
+                flat = 0 if acc > best["accuracy"] + min_delta else flat + 1
+                if acc > best["accuracy"]: best = dict(accuracy=acc, epoch=at, weights=copy.deepcopy(model.state_dict()))
+                if flat >= patience: stop = True
+            if stop or time.time() - t0 > max_seconds: stop = True; break
+        if stop: break
     if best["weights"] is not None: model.load_state_dict(best["weights"])
     model.eval()
     report = evaluate_order(model, ex, held_states, d_max)
