@@ -233,7 +233,10 @@ def _parser(bench: bool = False) -> Parser:
     t.add_argument("--force", action="store_true", help="allow --out to overwrite a shipped file (e.g. data/order-model.pt)")
     t.add_argument("--epochs", type=integer(1), default=30, help="the most epochs to train")
     t.add_argument("--patience", type=integer(1), default=2, metavar="P",
-                   help="stop once P epochs in a row bring no gain in held-out next-commit accuracy (the best epoch is kept)")
+                   help="stop once P measurements in a row bring no gain in held-out next-commit accuracy (the best weights are kept)")
+    t.add_argument("--evals-per-epoch", type=integer(1), default=1, metavar="K", help="measurements of held-out accuracy per epoch")
+    t.add_argument("--min-delta", type=number(0), default=0.0, metavar="G",
+                   help="a measurement gains only if it beats the best by more than G (0: any gain counts)")
     t.add_argument("--max-minutes", type=number(0, lo_open=True), default=None, metavar="M",
                    help="also stop after M minutes (default: no time cap: train to the plateau)")
     t.add_argument("--threads", **threads)
@@ -308,10 +311,10 @@ def main(argv: list[str] | None = None) -> int:
             from spot_nb.order_model import examples_from_trajectories, train_order_model
             ex = examples_from_trajectories(load_trajectories(a.traj))
             print(f"{torch.get_num_threads()} thread(s); training on {a.traj}")
-            _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience,
+            _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience, evals_per_epoch=a.evals_per_epoch, min_delta=a.min_delta,
                                        max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60)
-            print("held-out next-commit accuracy by epoch: " + " ".join(f"{p['heldout_accuracy']:.3f}" for p in rep["curve"]))
-            print(f"kept epoch {rep['best_epoch']}: held-out next-commit accuracy {rep['model']:.3f} "
+            print("held-out next-commit accuracy (epoch: accuracy): " + " ".join(f"{p['epoch']:g}: {p['heldout_accuracy']:.3f}" for p in rep["curve"]))
+            print(f"kept epoch {rep['best_epoch']:g}: held-out next-commit accuracy {rep['model']:.3f} "
                   f"(stale-confidence order {rep['stale_confidence']:.3f}); saved {a.out}")
     except KeyboardInterrupt:
         print("spot-nb: interrupted", file=sys.stderr); return 130
