@@ -8,12 +8,11 @@ Docs: https://spot-nb.github.io/spot_nb/arith_spot.html.md"""
 from __future__ import annotations
 import contextlib, io
 from pathlib import Path
-import numpy as np
 import pandas as pd
 from .. import ARITH_TASK, embedded_target_dir
 from ..arith import ARITH_GEN_LENGTH
 from ..bench.harness import bench_main, read_records as read_bench, sample_records_of
-from ..records import SampleRecord, paired_bootstrap, ratio_table, write_records
+from ..records import ratio_table, write_records
 
 # %% auto #0
 __all__ = ['ARITH_ORDER_MODEL', 'ARITH_SPIFFY_GRAPH', 'ARITH_N', 'BASELINES', 'ORACLES', 'ARITH_GRIDS', 'GRID_COMMON', 'BY',
