@@ -225,7 +225,8 @@ def _parser(bench: bool = False) -> Parser:
     c.add_argument("--target", **target)
     c.add_argument("--device", **device); c.add_argument("--dtype", **dtype)
     t = sub.add_parser("train-drafter", help="train the commit-order model on recorded trajectories",
-                       description="Train the commit-order model (SPOT's drafter) on trajectories recorded by collect.",
+                       description="Train the commit-order model (SPOT's drafter) on trajectories recorded by collect. A run stopped "
+                                   "early continues from its last measurement when started again with the same arguments.",
                        formatter_class=HelpFormatter)
     t.add_argument("--traj", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards written by collect")
     t.add_argument("--out", default="runs/order-model.pt", metavar="FILE",

@@ -228,7 +228,9 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     sizes and features (the paper's 3-layer encoder on the stale top-32 by default). `patience`: measure held-out
     next-commit accuracy `evals_per_epoch` times an epoch (`report["curve"]`), keep the best weights, and stop once
     `patience` measurements in a row gain no more than `min_delta` over the best: training to a plateau, `epochs` then only
-    a ceiling."""
+    a ceiling. With `out_path` and `patience`, every measurement also writes `<out_path>.resume` (weights, optimiser,
+    curve, place in the epoch): a run stopped from outside continues from its last measurement when started again with
+    the same arguments, and ends as if it had not stopped; the file is removed when the run completes."""
     if evals_per_epoch < 1 or min_delta < 0: raise ValueError(f"evals_per_epoch must be >= 1 and min_delta >= 0, got {evals_per_epoch}, {min_delta}")
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
@@ -236,14 +238,26 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     pairs = ex.pairs(d_max); pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
     model = OrderModel(block_size=L, **(config or {}))
     opt = torch.optim.Adam(model.parameters(), lr=lr)
-    g = torch.Generator().manual_seed(seed); t0 = time.time(); losses = []
-    curve, best, flat, stop = [], dict(accuracy=-1.0, epoch=0, weights=None), 0, False
+    g = torch.Generator().manual_seed(seed); losses = []
+    curve, best, flat, stop, start_ep, start_b, spent = [], dict(accuracy=-1.0, epoch=0, weights=None), 0, False, 0, 0, 0.0
     n_batches = -(-len(pairs) // batch)
     marks = {-(-n_batches * k // evals_per_epoch) for k in range(1, evals_per_epoch + 1)}    # batches after which to measure
-    for ep in range(epochs):
+    run_key = dict(d_max=d_max, epochs=epochs, batch=batch, lr=lr, heldout_frac=heldout_frac, seed=seed, config=config,
+                   evals_per_epoch=evals_per_epoch, pairs=len(pairs), states=len(ex.uids))
+    resume = None if out_path is None or patience is None else Path(f"{out_path}.resume")
+    if resume is not None and resume.exists():
+        st = torch.load(resume, weights_only=False)
+        if st["key"] != run_key: raise ValueError(f"{resume} is from another run ({st['key']}); remove it to start afresh")
+        model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); g.set_state(st["generator"])
+        curve, best, flat, start_ep, start_b, spent, losses = st["curve"], st["best"], st["flat"], st["epoch"], st["batch"], st["seconds"], st["losses"]
+        if progress: print(f"resuming from {resume}: epoch {start_ep + start_b / n_batches:.3f}, best held-out accuracy {best['accuracy']:.3f}")
+    t0 = time.time() - spent
+    for ep in range(start_ep, epochs):
+        epoch_rng = g.get_state()                                    # the epoch's order can be drawn again on resume
         perm = pairs[torch.randperm(len(pairs), generator=g)]
-        bar = tqdm(range(0, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
-        for b, j in enumerate(bar, 1):
+        skip = start_b if ep == start_ep else 0
+        bar = tqdm(range(skip * batch, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
+        for b, j in enumerate(bar, skip + 1):
             feats, masked, target = ex.batch(perm[j: j + batch], model.open_rows_only, model.stale_k)
             loss = F.nll_loss(model(feats, masked), target)
             opt.zero_grad(); loss.backward(); opt.step()
@@ -256,6 +270,10 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
                 flat = 0 if acc > best["accuracy"] + min_delta else flat + 1
                 if acc > best["accuracy"]: best = dict(accuracy=acc, epoch=at, weights=copy.deepcopy(model.state_dict()))
                 if flat >= patience: stop = True
+                if resume is not None:
+                    state = dict(key=run_key, model=model.state_dict(), opt=opt.state_dict(), generator=epoch_rng, curve=curve,
+                                 best=best, flat=flat, epoch=ep, batch=b, seconds=time.time() - t0, losses=losses[-50:])
+                    atomic_write(resume, lambda tmp: torch.save(state, tmp))
             if stop or time.time() - t0 > max_seconds: stop = True; break
         if stop: break
     if best["weights"] is not None: model.load_state_dict(best["weights"])
@@ -265,4 +283,5 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
                   epochs_run=ep + 1, seconds=round(time.time() - t0, 1), final_loss=float(np.mean(losses[-50:])))
     if patience is not None: report.update(curve=curve, best_epoch=best["epoch"])
     if out_path is not None: model.save(out_path, extra={"report": report, "d_max": d_max})
+    if resume is not None: resume.unlink(missing_ok=True)
     return model, report

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['NOBODY', 'SANDBOX_HOME', 'ISOLATION', 'SandboxResult', 'run_sandboxed', 'sandbox_isolation', 'sandbox_budgets']
+__all__ = ['NOBODY', 'SANDBOX_HOME', 'WATCH_SECONDS', 'ISOLATION', 'SandboxResult', 'run_sandboxed', 'sandbox_isolation',
+           'sandbox_budgets']
 
 # %% ../../nbs/15_sandbox.ipynb #a03a1997
 NOBODY = 65534                                                   # uid = gid the program runs as when started by root
@@ -345,6 +346,27 @@ class _Cgroup:
                 try: d.rmdir()
                 except OSError: time.sleep(0.005)
 
+WATCH_SECONDS = 0.05                                                  # how often the watchdog sums a sample's memory
+
+def _tree_memory(root: int) -> int:
+    """Bytes held by `root` and all its descendants: proportional set size plus swap (a page shared by n processes counts
+    1/n in each), read from /proc. Where no cgroup can be made, the parent polls this every `WATCH_SECONDS` and kills the
+    sample above `memory_mb`. Under bwrap and namespaces an orphan is adopted by the sample's own init, so it stays counted."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit(): continue
+        try: stat = Path(f"/proc/{name}/stat").read_bytes()
+        except OSError: continue                                       # gone since listdir
+        children.setdefault(int(stat[stat.rindex(b")") + 2:].split(None, 2)[1]), []).append(int(name))   # ppid -> pids
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try: rollup = Path(f"/proc/{pid}/smaps_rollup").read_bytes()
+        except OSError: continue
+        total += sum(int(line.split()[1]) << 10 for line in rollup.splitlines() if line.startswith((b"Pss:", b"SwapPss:")))
+    return total
+
 # %% ../../nbs/15_sandbox.ipynb #1959266a
 @dataclass
 class SandboxResult:
@@ -383,20 +405,25 @@ def _kill_group(proc: subprocess.Popen, grace: float = 5.0) -> None:
         except ChildProcessError: pass
         time.sleep(0.005)
 
-def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int]) -> tuple[list[bytes], bool]:
-    "Read the pipes `caps` names until all close or the deadline passes, keeping the last `caps[fd]` bytes of each; timed out?"
+def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int], memory_bytes: int | None = None) -> tuple[list[bytes], bool, bool]:
+    """Read the pipes `caps` names until all close or the deadline passes, keeping the last `caps[fd]` bytes of each; with
+    `memory_bytes`, kill the sample once its processes hold more (`_tree_memory`). The tails, timed out?, over memory?"""
     tails = {fd: bytearray() for fd in caps}
+    over, next_watch = False, time.monotonic()
     with selectors.DefaultSelector() as sel:
         for fd in tails: sel.register(fd, selectors.EVENT_READ)
         while sel.get_map() and (left := deadline - time.monotonic()) > 0:
-            for key, _ in sel.select(min(left, 0.1)):
+            for key, _ in sel.select(min(left, 0.1 if memory_bytes is None else WATCH_SECONDS)):
                 chunk = os.read(key.fd, 1 << 16)
                 if not chunk: sel.unregister(key.fd); continue
                 tail = tails[key.fd]; tail += chunk; del tail[:-caps[key.fd]]
+            if memory_bytes is not None and time.monotonic() >= next_watch:
+                next_watch = time.monotonic() + WATCH_SECONDS
+                if _tree_memory(proc.pid) > memory_bytes: over = True; _kill_group(proc)
             if proc.poll() is not None: _kill_group(proc)                         # leftovers would hold the pipes open
     try: proc.wait(max(deadline - time.monotonic(), 0)); timed_out = False      # pipes closed: has it exited too?
     except subprocess.TimeoutExpired: timed_out = True
-    return [bytes(t) for t in tails.values()], timed_out
+    return [bytes(t) for t in tails.values()], timed_out and not over, over
 
 def _verdict(raw: bytes, nonce: str) -> tuple[bool | None, str]:
     "The judge's verdict (None when there is none, or it is not the judge's) and its detail."
@@ -424,8 +451,9 @@ def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, n
                   message_mb: int = 64) -> SandboxResult:
     """Run `program` as a script in a fresh isolated Python process; whatever it does becomes a status, never an exception.
     Without `judge` it passes when it exits 0; with one (a dict: `setup`, `child_setup`, `remote`, `test`, see above) only
-    when the judge's tests run to the end. Budgets (see `sandbox_budgets`): `memory_mb` and `nproc` for the whole sample
-    where cgroups allow (else per process, and per uid), `disk_mb` for its work folder (bwrap), `file_mb` per file."""
+    when the judge's tests run to the end. Budgets (see `sandbox_budgets`): `memory_mb` for the whole sample (its cgroup,
+    else a watchdog), `nproc` per sample where a cgroup or bwrap allows (else per uid), `disk_mb` for its work folder
+    (bwrap), `file_mb` per file."""
     mode = isolation or sandbox_isolation()
     if mode not in ISOLATION: raise ValueError(f"unknown isolation {mode!r}: choose one of {', '.join(ISOLATION)}")
     t0 = time.monotonic()
@@ -460,11 +488,11 @@ def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, n
                 if judge is not None: os.close(verdict_w)                     # from here on only the sandbox holds it
             caps = {proc.stdout.fileno(): output_bytes, proc.stderr.fileno(): output_bytes}
             if verdict_r is not None: caps[verdict_r] = 1 << 16
-            try: (out, err, *verdict), timed_out = _drain(proc, t0 + timeout, caps)
+            try: (out, err, *verdict), timed_out, over = _drain(proc, t0 + timeout, caps, None if group else memory_mb << 20)
             finally:
                 _kill_group(proc)
                 proc.stdout.close(); proc.stderr.close()
-            oom = group.oom_kills() if group is not None else 0
+            oom = group.oom_kills() if group is not None else over
     except OSError as e:
         return SandboxResult(False, "error", None, "", f"sandbox: {e}", time.monotonic() - t0)
     finally:
@@ -519,6 +547,7 @@ def sandbox_budgets(isolation: str | None = None) -> dict[str, str]:
                          "RLIMIT_NPROC in the sample's own user namespace, per sample" if mode == "bwrap" else
                          "RLIMIT_NPROC per uid: shared by samples that run at once",
             "memory": f"cgroup v{cg[0]} memory limit, per sample (RLIMIT_AS per process too)" if cg else
-                      "RLIMIT_AS per process only: a sample's children each get memory_mb",
+                      f"a watchdog summing the sample's processes every {WATCH_SECONDS:g} s, per sample (RLIMIT_AS per process too)"
+                      + ("" if mode != "guards" else "; an orphan that leaves the process tree escapes it"),
             "disk": "a tmpfs of disk_mb, per sample" if mode == "bwrap" else
                     "RLIMIT_FSIZE per file only, in a folder of the host's temp folder"}
