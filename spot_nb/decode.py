@@ -6,14 +6,14 @@ Docs: https://spot-nb.github.io/spot_nb/decode.html.md"""
 
 # %% ../nbs/07_decode.ipynb #f0d48b73
 from __future__ import annotations
-import functools, math, time
+import math, time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 import torch
 from tqdm.auto import tqdm
 from .core import DraftContext, GumbelTable, StaleLogits, check_budget, check_seed, check_temperature, position_confidence
 from .target import BlockTarget
-from .verify import DraftTree, Verification, check_tree, pack, verify_tree, MODES
+from .verify import DraftTree, Verification, check_tree, get_verifier, pack, verify_tree
 
 # %% auto #0
 __all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
@@ -202,16 +202,13 @@ def truncate_at_eos(tokens: torch.Tensor, eos_ids: tuple[int, ...]) -> torch.Ten
 @torch.no_grad()
 def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, *, gen_length: int = 256,
                 budget: int | None = None, pad: bool = False, temperature: float = 0.0, seed: int = 0,
-                mode: str = "coupled", stop_at_eos: bool = True, recorder: Callable[[Round], None] | None = None,
-                verifier: Callable | None = None) -> list[DecodeResult]:
+                verifier: str | Callable = "coupled", stop_at_eos: bool = True,
+                recorder: Callable[[Round], None] | None = None) -> list[DecodeResult]:
     """Decode several prompts at once — each keeps its own cache, block, tree and rounds, and their copies share
     one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list.
-    `verifier(tree, logits, ctx)`, if given, replaces `mode`'s (e.g. notebook 13's greedy match, biased at T > 0).
+    `verifier`: a name in `VERIFIERS` (coupled, uncoupled; greedy is biased at T > 0) or a function (tree, logits, ctx).
     A drafter with a `check_target(target)` method is asked first, so that one built for other blocks refuses early."""
-    if mode not in MODES: raise ValueError(f"unknown verification mode {mode!r}; expected one of {MODES}")
-    if verifier is not None and not callable(verifier):
-        raise TypeError(f"verifier must be a function verifier(tree, logits, ctx), got {verifier!r}: for a built-in rule pass "
-                        f"mode= (one of {', '.join(MODES)}); for greedy match pass spot_nb.paper.sampling.VERIFIERS['greedy']")
+    verify = get_verifier(verifier)
     check_seed(seed)
     if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
     if isinstance(gen_length, int) and not isinstance(gen_length, bool) and gen_length > 0: target = for_generation(target, gen_length)
@@ -233,7 +230,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
         streams.append(Stream(cache, x, DraftContext(mask_id, temperature, table, -tail, budget, pad), d,
                               math.ceil((tail + gen_length) / L), tail))
     t0 = time.perf_counter()
-    run_streams(target, streams, verifier or functools.partial(verify_tree, mode=mode), recorder, stop_at_eos)
+    run_streams(target, streams, verify, recorder, stop_at_eos)
     seconds = time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)    # a recorder's work is not the decode's
     out = []
     for s in streams:
@@ -245,7 +242,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
 def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, **kwargs) -> DecodeResult:
     """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4).
     The output equals the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`.
-    Keyword arguments: gen_length, budget, pad, temperature, seed, mode, stop_at_eos, recorder, verifier (see `decode_many`)."""
+    Keyword arguments: gen_length, budget, pad, temperature, seed, verifier, stop_at_eos, recorder (see `decode_many`)."""
     return decode_many(target, [prompt_ids], drafter, **kwargs)[0]
 
 def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, **decode_kwargs) -> dict[int, list[tuple[int, int]]]:

@@ -6,14 +6,17 @@ Docs: https://spot-nb.github.io/spot_nb/verify.html.md"""
 
 # %% ../nbs/05_verify.ipynb #87d78346
 from __future__ import annotations
+import functools
 from dataclasses import dataclass
+from typing import Callable
 import numpy as np
 import torch
+from . import VERIFIER_NAMES
 from .core import Commit, DraftContext, GumbelTable, fill, position_confidence, transition
 
 # %% auto #0
-__all__ = ['MODES', 'DraftNode', 'DraftTree', 'pack', 'check_tree', 'independent_table', 'Verification', 'walk_tree',
-           'verify_tree']
+__all__ = ['VERIFIERS', 'DraftNode', 'DraftTree', 'pack', 'check_tree', 'independent_table', 'Verification', 'walk_tree',
+           'verify_tree', 'greedy_match', 'get_verifier']
 
 # %% ../nbs/05_verify.ipynb #2751b405
 @dataclass(frozen=True)
@@ -140,8 +143,6 @@ def check_tree(tree: DraftTree, x: torch.Tensor, ctx: DraftContext) -> None:
         raise ValueError(f"draft node {i} is not its parent with one masked position filled by its edge (s, v)")
 
 # %% ../nbs/05_verify.ipynb #b173ee81
-MODES = ("coupled", "uncoupled")
-
 def independent_table(table: GumbelTable, stream: int = 1) -> GumbelTable:
     "A Gumbel table independent of `table` (the target's own noise in uncoupled mode), derived from its seed."
     seed = int(np.random.SeedSequence([table.seed, 0x5B07, stream]).generate_state(1)[0])
@@ -175,9 +176,9 @@ def walk_tree(tree: DraftTree, logits: torch.Tensor, step, probe=None) -> Verifi
         cur = nxt; path.append(cur); commits.append(want)
     return Verification(path, commits, cur, tree[cur].state, bonus)
 
-def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, mode: str = "coupled") -> Verification:
-    "Accept the child equal to Φ(parent) from the root down, then commit Φ at the deepest accepted node."
-    if mode not in MODES: raise ValueError(f"unknown verification mode {mode!r}; expected one of {MODES}")
+def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, coupled: bool = True) -> Verification:
+    """Accept the child equal to Φ(parent) from the root down, then commit Φ at the deepest accepted node; `coupled=False`:
+    Φ draws with the target's own noise (`independent_table`), not the drafter's."""
     if ctx.mask_id != tree.mask_id: raise ValueError(f"the context's mask id {ctx.mask_id} differs from the tree's mask id {tree.mask_id}")
     L = tree.block_size
     if logits.dim() != 3 or logits.shape[1] != L or logits.shape[0] < len(tree):
@@ -185,7 +186,7 @@ def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, mode: 
     if ctx.temperature > 0:
         if ctx.table.vocab_size != logits.shape[2]:
             raise ValueError(f"the Gumbel table has vocab_size {ctx.table.vocab_size} but the logits have V={logits.shape[2]}")
-        if mode == "uncoupled": ctx = DraftContext(ctx.mask_id, ctx.temperature, independent_table(ctx.table), ctx.offset)
+        if not coupled: ctx = DraftContext(ctx.mask_id, ctx.temperature, independent_table(ctx.table), ctx.offset)
     last = []                                                  # the confidences of the last node Φ was computed at
     def step(lg: torch.Tensor, x: torch.Tensor):
         conf = position_confidence(lg); last[:] = [conf]
@@ -193,3 +194,17 @@ def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, mode: 
     ver = walk_tree(tree, logits, step)
     if ver.bonus: ver.confidence = last[0]                     # Φ's last call was at the deepest node: kept for the next round's drafter
     return ver
+
+def greedy_match(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> Verification:
+    "Greedy match (biased at T > 0): accept the child equal to the argmax step Φ_0; commit Φ_G at the first miss."
+    argmax = DraftContext(ctx.mask_id)
+    return walk_tree(tree, logits, lambda lg, x: transition(lg, x, ctx), lambda lg, x: transition(lg, x, argmax))
+
+VERIFIERS = dict(zip(VERIFIER_NAMES, [verify_tree, functools.partial(verify_tree, coupled=False), greedy_match]))   # by name
+
+def get_verifier(verifier: str | Callable) -> Callable:
+    "The verifier `verifier` names in `VERIFIERS`, or `verifier` itself when it is a function (tree, logits, ctx) -> Verification."
+    if callable(verifier): return verifier
+    if verifier not in VERIFIERS:
+        raise ValueError(f"unknown verifier {verifier!r}: choose one of {', '.join(VERIFIERS)}, or pass a function (tree, logits, ctx) -> Verification")
+    return VERIFIERS[verifier]

@@ -12,15 +12,15 @@ from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, check_checkpoint, check_device, TargetShape,
+from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
                      check_temperature, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_VARIANTS',
-           'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'VERIFIERS', 'SCHEMA', 'META',
-           'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG',
-           'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
+           'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB',
+           'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
+           'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
            'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
            'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
            'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
@@ -98,7 +98,6 @@ SPOT_METHODS = tuple(SPOT_VARIANTS)
 AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
 ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
 BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint")
-VERIFIERS = ("coupled", "uncoupled", "greedy")               # Table 1's verifiers (notebook 13); only the first two are exact
 
 def builds_with_defaults(cls) -> bool:
     "Whether a drafter class can be built with no arguments (the harness has none to give)."
@@ -127,12 +126,6 @@ class Method:
     def label(self) -> str:
         name = self.name if self.name != "spot-gamma" else f"spot-gamma γ={self.gamma:g}"
         return name if self.verifier == "coupled" else f"{name} [{self.verifier}]"
-
-    def verify(self):
-        "The verifier function the decode loop calls (None: the default, coupled)."
-        if self.verifier == "coupled": return None
-        from spot_nb.paper.sampling import VERIFIERS as FUNCTIONS
-        return FUNCTIONS[self.verifier]
 
     def drafter(self, order_model=None, commits=None, spiffy_graph: Path | None = None, auto=None):
         """A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`, Spiffy
@@ -307,7 +300,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     gammas = _csv(args.gamma, "gamma", float)
     if bad := [g for g in gammas if not 0 <= g <= 1]: raise BenchError(f"--gamma {bad[0]} is out of range: the mass floor γ is in [0, 1]")
     verifiers = _csv(args.verifiers, "verifiers")
-    if bad := [v for v in verifiers if v not in VERIFIERS]: raise BenchError(f"unknown verifier {bad[0]!r}: choose from {', '.join(VERIFIERS)}")
+    if bad := [v for v in verifiers if v not in VERIFIER_NAMES]: raise BenchError(f"unknown verifier {bad[0]!r}: choose from {', '.join(VERIFIER_NAMES)}")
     if args.split not in SPLITS: raise BenchError(f"unknown split {args.split!r}: choose from {', '.join(SPLITS)}")
     if args.split == "calibration" and tasks != ["mbpp"]: raise BenchError("--split calibration: only MBPP has one (samples 100–149): pass --tasks mbpp")
     if str(args.limit) == "all": limit = None
@@ -433,11 +426,11 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                 wk = dict(kw, gen_length=target.block_size)
                 wc = block_commits_of(target, ids, **wk) if oracle else None
                 for m in [control, *todo]:
-                    decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto), budget=m.budget, pad=m.pad, verifier=m.verify(), **wk)
+                    decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto), budget=m.budget, pad=m.pad, verifier=m.verifier, **wk)
                 warm = True
             def run(m: Method, drafter=None):
                 tally = CommitTally()
-                return decode(target, ids, drafter, budget=m.budget, pad=m.pad, verifier=m.verify(), recorder=tally, **kw), tally
+                return decode(target, ids, drafter, budget=m.budget, pad=m.pad, verifier=m.verifier, recorder=tally, **kw), tally
             ref, ref_tally = run(control)
             commits = block_commits_of(target, ids, **kw) if oracle else None     # the oracles' lookahead, outside every clock
             outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits, cfg.spiffy_graph, auto))) for m in todo]
@@ -573,7 +566,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--gen-lengths", default=str(DEFAULT_GEN_LENGTH), help="comma-separated generation lengths, multiples of the block size")
     p.add_argument("--limit", default="100", help="evaluation samples per task (the first N in the task's order), or 'all'")
     p.add_argument("--gamma", default="0.05", help="comma-separated mass floors γ of spot-gamma, in [0, 1]")
-    p.add_argument("--verifiers", default="coupled", help=f"comma-separated verifiers, from {', '.join(VERIFIERS)} (greedy is not exact at T > 0)")
+    p.add_argument("--verifiers", default="coupled", help=f"comma-separated verifiers, from {', '.join(VERIFIER_NAMES)} (greedy is not exact at T > 0)")
     p.add_argument("--split", default="evaluation", help=f"which samples: {' or '.join(SPLITS)} (MBPP's held-out samples 100–149)")
     p.add_argument("--target", default=None, help="target checkpoint folder (None: the embedded target)")
     p.add_argument("--order-model", default=None, help="order-model checkpoint of spot / spot-gamma (None: the shipped data/order-model.pt)")

@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/sampling.html.md"""
 
 # %% ../../nbs/13_sampling.ipynb #3c94e87a
 from __future__ import annotations
-import functools, time
+import time
 from dataclasses import dataclass
 from typing import Callable
 import numpy as np
@@ -16,39 +16,32 @@ from ..core import Commit, DraftContext, GumbelTable, check_temperature, fill, p
 from ..decode import RoundStats, decode_block
 from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter
 from ..testing import TableTarget, Trajectory, chi2_counts, chi2_trajectories, token_law, trajectory_law
-from ..verify import DraftTree, Verification, independent_table, verify_tree, walk_tree
+from ..verify import DraftTree, Verification, get_verifier, independent_table
 
 # %% auto #0
-__all__ = ['VERIFIERS', 'LAW_GROUPS', 'greedy_match', 'draft_free_trajectory', 'speculative_trajectory', 'commit_law',
-           'tv_distance', 'rs_verify', 'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSVerification',
-           'rs_chain_verifier', 'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
+__all__ = ['LAW_GROUPS', 'draft_free_trajectory', 'speculative_trajectory', 'commit_law', 'tv_distance', 'rs_verify',
+           'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSVerification', 'rs_chain_verifier',
+           'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
            'rs_acceptance_cases', 'check_rs_cases', 'law_drafter', 'pathwise_pair', 'gumbel_agreement',
            'coupling_bound', 'random_pairs']
 
 # %% ../../nbs/13_sampling.ipynb #76edc74e
-def greedy_match(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> Verification:
-    "Greedy match (biased at T > 0): accept the child equal to the argmax step Φ_0; commit Φ_G at the first miss."
-    greedy = DraftContext(ctx.mask_id)
-    return walk_tree(tree, logits, lambda lg, x: transition(lg, x, ctx), lambda lg, x: transition(lg, x, greedy))
-
-VERIFIERS = {"coupled": verify_tree, "uncoupled": functools.partial(verify_tree, mode="uncoupled"), "greedy": greedy_match}
-
 def draft_free_trajectory(target, temperature: float, table: GumbelTable | None, offset: int = 0,
                           x0: torch.Tensor | None = None) -> Trajectory:
     "One draft-free block decode: one forward and one commit Φ per step."
     return speculative_trajectory(target, None, temperature, table, offset, x0=x0)[0]
 
 def speculative_trajectory(target, drafter, temperature: float, table: GumbelTable | None, offset: int = 0,
-                           mode: str = "coupled", budget: int = 0, pad: bool = False, x0: torch.Tensor | None = None,
-                           verifier: Callable | None = None, recorder=None) -> tuple[Trajectory, list[RoundStats]]:
-    "One block decoded by the decode loop with `drafter` and the verifier of `mode`; the committed trajectory and each round's stats."
+                           verifier: str | Callable = "coupled", budget: int = 0, pad: bool = False, x0: torch.Tensor | None = None,
+                           recorder=None) -> tuple[Trajectory, list[RoundStats]]:
+    "One block decoded by the decode loop with `drafter` and `verifier` (a name in `VERIFIERS`, or a function); the committed trajectory and each round's stats."
     ctx = DraftContext(target.mask_id, check_temperature(temperature), table if temperature > 0 else None, offset, budget, pad)
     out = []
     def record(r):
         out.extend((c.s, c.v) for c in r.verification.commits)
         if recorder is not None: recorder(r)
     x0 = target.initial_state() if x0 is None else x0
-    _, rounds = decode_block(target, None, x0, drafter, ctx, verifier or VERIFIERS[mode], recorder=record)
+    _, rounds = decode_block(target, None, x0, drafter, ctx, get_verifier(verifier), recorder=record)
     return tuple(out), rounds
 
 # %% ../../nbs/13_sampling.ipynb #94f36eb5
