@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 
 # %% ../../nbs/17_harness.ipynb #b4491f12
 from __future__ import annotations
-import argparse, itertools, json, os, platform, re, sys, time, uuid
+import argparse, hashlib, itertools, json, os, platform, re, sys, time, uuid
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from importlib.util import find_spec
@@ -24,8 +24,8 @@ __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INST
            'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
            'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
            'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
-           'bench', 'grid_keys', 'record_task', 'summarize', 'markdown_table', 'plot_summary', 'write_summary',
-           'sample_records_of', 'add_bench_parser', 'run_bench', 'bench_parser', 'bench_main']
+           'order_model_id', 'bench', 'grid_keys', 'record_task', 'summarize', 'markdown_table', 'plot_summary',
+           'write_summary', 'sample_records_of', 'add_bench_parser', 'run_bench', 'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -379,6 +379,12 @@ def _load_order_model(path: Path, block_size: int):
     m.frozen(block_size)
     return m
 
+def order_model_id(cfg: BenchConfig) -> str | None:
+    """The order model as records name it: its path and the first 12 hex digits of its SHA-256, so that a drafter
+    retrained into the same file makes new configurations instead of matching the old one's finished records."""
+    if not cfg.order_model: return None
+    return f"{cfg.order_model.resolve()}#{hashlib.sha256(cfg.order_model.read_bytes()).hexdigest()[:12]}"
+
 def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     """Decode this worker's share of the grid (every `world`-th sample from `rank`), skipping finished samples.
     Per sample: the draft-free control, then each pending configuration, scored, written as one group. Returns counts."""
@@ -404,7 +410,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
         try: auto = cost_aware_drafter(target, order_model, d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
         except ValueError as e: raise BenchError(f"spot-auto: {e}") from None
     chat, target_id = has_chat_template(tok), str(cfg.target.resolve())
-    om_id = str(cfg.order_model.resolve()) if cfg.order_model else None
+    om_id = order_model_id(cfg)
     control = Method(CONTROL)
     invocation, machine, vers = uuid.uuid4().hex[:12], machine_info(device), versions()
     stats = dict(groups=0, skipped=0, decodes=0, records=0, invocation=invocation)
@@ -460,7 +466,7 @@ SUMMARY_COLUMNS = ("task", "T", "gen", "method", "D", "n", "NFE", "tokens/round"
 
 def grid_keys(cfg: BenchConfig) -> set[tuple]:
     "Keys of every record the request asks for (controls included)."
-    target_id, om_id = str(cfg.target.resolve()), str(cfg.order_model.resolve()) if cfg.order_model else None
+    target_id, om_id = str(cfg.target.resolve()), order_model_id(cfg)
     return {record_key(dict(task=t, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, method=m.name, budget=m.budget,
                             gamma=m.gamma, target=target_id, order_model=om_id if m.name in ORDER_MODEL_METHODS else None, verifier=m.verifier))
             for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
