@@ -159,6 +159,16 @@ def test_notebooks_clean(tmp_path):
     assert not changed, "notebooks not clean; run `nbdev-clean` and commit. Changed: " + ", ".join(changed)
 
 
+def test_notebooks_valid():
+    "Every notebook is valid nbformat (the site builder refuses one with a cell id of null)"
+    import nbformat
+    bad = []
+    for path in sorted(NBS_PATH.glob("*.ipynb")):
+        try: nbformat.validate(nbformat.read(str(path), as_version=nbformat.NO_CONVERT))
+        except nbformat.ValidationError as e: bad.append(f"{path.name}: {e.message}")
+    assert not bad, "invalid notebooks: " + "; ".join(bad)
+
+
 def test_found_notebooks():
     assert NOTEBOOKS, f"no notebooks found in {NBS_PATH}"
 
