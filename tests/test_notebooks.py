@@ -179,3 +179,23 @@ def test_readme_up_to_date():
     res = subprocess.run([sys.executable, str(ROOT / "tools" / "make_readme.py"), "--check"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, _report(res)
+
+
+def test_run_all_times_stated():
+    "Every notebook's Run All is timed (results/notebook_times.md) and its intro states a time no shorter than that"
+    import nbformat
+    sys.path.insert(0, str(ROOT / "tools"))
+    from time_notebooks import ROW, STAMP, UNSTAMPED
+    rows = {m["nb"]: (int(m["wall"]), "| ok |" in l)
+            for l in (ROOT / "results/notebook_times.md").read_text().splitlines() if (m := ROW.match(l))}
+    bad = []
+    for path in NOTEBOOKS:
+        if path.stem not in rows: bad.append(f"{path.stem}: not timed (nice -n 19 python tools/time_notebooks.py {path.stem})"); continue
+        wall, ok = rows[path.stem]
+        if not ok: bad.append(f"{path.stem}: its last Run All did not end ok"); continue
+        if path.stem in UNSTAMPED: continue
+        intro = next(c.source for c in nbformat.read(str(path), as_version=4).cells if c.cell_type == "markdown")
+        m = STAMP.search(intro)
+        if not m: bad.append(f"{path.stem}: its intro states no Run All time (tools/time_notebooks.py --stamp-only)")
+        elif int(m["min"]) * 60 < wall: bad.append(f"{path.stem}: its intro says {m['min']} min, Run All took {wall} s")
+    assert not bad, "; ".join(bad)

@@ -13,7 +13,9 @@ under --scratch and reused (pass --reclone to start again). The run is single-fi
 The table (one row per notebook: wall time, cells run, the slowest cell, the outcome) is merged into --out by
 notebook name, so timing a few notebooks updates their rows and keeps the others, each row with the commit and
 date it was measured on; the machine is written in the header. Uses tools/run_nb.py's `execute` (one home for
-executing notebooks).
+executing notebooks). Each timed notebook's intro (its first Markdown cell) is then stamped, in this checkout, with
+the time a reader should expect: `*Run All: about N min ...*`, N the measured wall time rounded up to a minute
+(tests/test_notebooks.py checks that every notebook carries a stamp no shorter than its row here).
 """
 import argparse, importlib.metadata, os, platform, re, shutil, subprocess, sys, tempfile, time
 from datetime import datetime, timezone
@@ -22,7 +24,22 @@ import nbformat
 from run_nb import execute
 
 ROOT = Path(__file__).resolve().parent.parent
-ROW = re.compile(r"^\| `(?P<nb>[^`]+)` \|")
+ROW = re.compile(r"^\| `(?P<nb>[^`]+)` \| (?P<wall>\d+) \|")
+UNSTAMPED = {"index"}          # the home page and README: its Run All (a few seconds) is in the table only
+STAMP = re.compile(r"^\*Run All: about (?P<min>\d+) min\b.*$", re.M)
+
+def stamp_text(wall: float) -> str:
+    "The intro's line for a notebook whose Run All took `wall` seconds."
+    return (f"*Run All: about {max(1, -(-int(wall) // 60))} min on a 2-core CPU, recompute flags at their defaults "
+            f"(measured: `results/notebook_times.md`).*")
+
+def stamp(path: Path, wall: float) -> None:
+    "Write (or replace) the Run All line at the end of the notebook's first Markdown cell."
+    nb = nbformat.read(str(path), as_version=nbformat.NO_CONVERT)
+    intro = next(c for c in nb.cells if c.cell_type == "markdown")
+    body = STAMP.sub("", intro.source).rstrip()
+    intro.source = f"{body}\n\n{stamp_text(wall)}"
+    nbformat.write(nb, str(path))
 
 def machine() -> str:
     "The machine in one line: CPU model, cores, memory, Python and torch versions (no host names or paths)."
@@ -105,8 +122,13 @@ if __name__ == "__main__":
     ap.add_argument("--scratch", type=Path, default=Path(tempfile.gettempdir()) / "spot_nb_times")
     ap.add_argument("--reclone", action="store_true", help="clone again even if the clone is at HEAD")
     ap.add_argument("--timeout", type=int, default=900, help="seconds any one cell may run before the notebook counts as timed out")
+    ap.add_argument("--stamp-only", action="store_true", help="only stamp the notebooks' intros from the table's rows")
     ap.add_argument("--note", default="", help="a line for the table's header (e.g. what else the machine was doing)")
     a = ap.parse_args()
+    if a.stamp_only:
+        for name, row in read_rows(a.out).items():
+            if name not in UNSTAMPED and "| ok |" in row: stamp(ROOT / "nbs" / f"{name}.ipynb", float(ROW.match(row)["wall"]))
+        sys.exit(0)
     clone = fresh_clone(a.scratch, a.reclone)
     names = [Path(n).stem for n in a.notebooks] or sorted(p.stem for p in (clone / "nbs").glob("*.ipynb"))
     os.environ.update(OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
@@ -122,4 +144,5 @@ if __name__ == "__main__":
         over = "; ".join(f"cell {i} {s:.0f} s" for i, s in r["over"])
         print(f"{name}: {r['wall']:.0f} s, {r['outcome']}" + (f" (cells over a minute: {over})" if over else ""), flush=True)
         write_table(a.out, rows, a.note)                     # after each notebook: a partial run leaves a partial table
+        if r["outcome"] == "ok" and name not in UNSTAMPED: stamp(ROOT / "nbs" / f"{name}.ipynb", r["wall"])
     print(f"table: {a.out}")

@@ -19,13 +19,14 @@ from .scoring import CODE_TASKS, score, truncate_completion
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_VARIANTS',
            'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB',
-           'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
-           'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
+           'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG',
+           'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
            'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
            'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
            'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
-           'order_model_id', 'bench', 'grid_keys', 'record_task', 'summarize', 'markdown_table', 'plot_summary',
-           'write_summary', 'sample_records_of', 'add_bench_parser', 'run_bench', 'bench_parser', 'bench_main']
+           'order_model_id', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
+           'plot_summary', 'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench',
+           'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -489,8 +490,15 @@ def summarize(records: list[dict]):
         rows.append(dict(task=record_task(r), T=r["temperature"], gen=r["gen_length"], method=r["label"], D=r["budget"], nfe=r["nfe"],
                          tokens=r["n_generated"], rounds=r["rounds"], seconds=r["seconds"], c_tokens=c["n_generated"],
                          c_seconds=c["seconds"], score=r["score"], identical=r["identical"]))
-    if not rows: return pd.DataFrame(columns=SUMMARY_COLUMNS)
-    df = pd.DataFrame(rows)
+    return summary_of_rows(pd.DataFrame(rows, columns=SUMMARY_ROW))
+
+SUMMARY_ROW = ("task", "T", "gen", "method", "D", "nfe", "tokens", "rounds", "seconds", "c_tokens", "c_seconds", "score", "identical")
+
+def summary_of_rows(df):
+    "The summary table of one row per decode (columns `SUMMARY_ROW`; `c_`: its sample's control), grouped by configuration."
+    import pandas as pd
+    if df.empty: return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    df = df.copy()
     df["sample_ratio"] = (df.tokens / df.seconds) / (df.c_tokens / df.c_seconds)     # each sample against its own control
     g = df.groupby(["task", "T", "gen", "method", "D"], sort=False)
     out = pd.DataFrame({
@@ -558,6 +566,17 @@ def sample_records_of(records: list[dict]) -> list:
                                 argmax_fraction=r["argmax_fraction"], commit_prob=r["mean_commit_prob"], top_hit=r["top_hit"],
                                 token_hit=r["token_hit"]))
     return out
+
+def record_summary(df):
+    """The summary table (`SUMMARY_COLUMNS`) of committed records (a frame from `spot_nb.records.read_records`): what
+    `summarize` printed of the run they were taken from, drawn without the run's folder."""
+    from spot_nb.records import PAIR_KEY
+    key = list(PAIR_KEY)
+    ctrl = df[df.method == CONTROL][key + ["tokens", "seconds"]].rename(columns={"tokens": "c_tokens", "seconds": "c_seconds"})
+    m = df.merge(ctrl, on=key, how="left", validate="many_to_one")
+    rows = m.rename(columns={"temperature": "T", "gen_length": "gen", "budget": "D"}).assign(
+        identical=m.identical.where(m.method != CONTROL, True).astype(bool))
+    return summary_of_rows(rows[list(SUMMARY_ROW)])
 
 # %% ../../nbs/17_harness.ipynb #549fc069
 def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
