@@ -6,15 +6,16 @@ Docs: https://spot-nb.github.io/spot_nb/core.html.md"""
 
 # %% ../nbs/00_core.ipynb #f2a3db3d
 from __future__ import annotations
-import os, shutil, tempfile
+import hashlib, os, shutil, tempfile
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable', 'check_budget',
-           'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs', 'StaleLogits', 'atomic_write']
+__all__ = ['UNHASHED_CONFIG', 'masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable',
+           'check_budget', 'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs', 'StaleLogits',
+           'atomic_write', 'fingerprint']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -163,3 +164,20 @@ def atomic_write(path: str | Path, write, directory: bool = False) -> Path:
         if tmp.is_dir(): shutil.rmtree(tmp)
         elif tmp.exists(): tmp.unlink()
     return path
+
+# %% ../nbs/00_core.ipynb #93076fdb
+UNHASHED_CONFIG = ("_name_or_path", "transformers_version")     # where a checkpoint was loaded from, which library wrote it
+
+def fingerprint(module: torch.nn.Module) -> str:
+    """A short SHA-256 (16 hex digits) of a module's class, configuration and weights (their bytes: exact and the same
+    under any thread count; tensors over 2^20 elements by a strided sample of 2^16)."""
+    h = hashlib.sha256(type(module).__name__.encode())
+    cfg = getattr(module, "config", None)
+    if hasattr(cfg, "to_dict"): cfg = sorted((k, v) for k, v in cfg.to_dict().items() if k not in UNHASHED_CONFIG)
+    h.update(repr(cfg).encode())
+    with torch.no_grad():
+        for name, p in module.state_dict().items():
+            flat = p.detach().reshape(-1)
+            if flat.numel() > 1 << 20: flat = flat[:: flat.numel() // (1 << 16)]
+            h.update(f"{name}{tuple(p.shape)}{p.dtype}".encode()); h.update(flat.cpu().contiguous().view(torch.uint8).numpy().tobytes())
+    return h.hexdigest()[:16]

@@ -6,14 +6,14 @@ Docs: https://spot-nb.github.io/spot_nb/baselines.html.md"""
 
 # %% ../../nbs/19_baselines.ipynb #67326ee8
 from __future__ import annotations
-import dataclasses, hashlib, json, time
+import dataclasses, json, time
 from collections import Counter
 from pathlib import Path
 from typing import Iterable
 import numpy as np
 import torch
 from .. import embedded_target_dir
-from ..core import DraftContext, atomic_write, position_confidence, temperature_probs
+from ..core import DraftContext, atomic_write, fingerprint, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
 from .spot import grow_tree, token_hypotheses
 from ..trajectories import Prompt, collect, load_trajectories, record
@@ -22,8 +22,8 @@ from ..verify import DraftTree
 
 # %% auto #0
 __all__ = ['SSD_DEPTH', 'Pattern', 'GRAPH_FORMAT', 'MBPP_TRAIN_IDS', 'SSDChainDrafter', 'BlockSpecDrafter', 'pattern_ranks',
-           'spiffy_counts', 'spiffy_graph', 'shipped_graph_path', 'read_graph', 'SpiffyDrafter', 'target_fingerprint',
-           'calibrate_spiffy', 'calibration_prompts']
+           'spiffy_counts', 'spiffy_graph', 'shipped_graph_path', 'read_graph', 'SpiffyDrafter', 'calibrate_spiffy',
+           'calibration_prompts']
 
 # %% ../../nbs/19_baselines.ipynb #0def2146
 SSD_DEPTH = 4   # the SPOT paper's SSD-style chain depth (App. D.4)
@@ -182,13 +182,6 @@ class SpiffyDrafter(Drafter):
         return tree
 
 # %% ../../nbs/19_baselines.ipynb #9fdea383
-def target_fingerprint(target) -> str:
-    "A short SHA-256 of a target's parameters (names and bytes); its class name if it has none."
-    h = hashlib.sha256(type(target).__name__.encode())
-    for name, p in sorted(getattr(target, "state_dict", dict)().items()):
-        h.update(name.encode()); h.update(p.detach().cpu().contiguous().numpy().tobytes())
-    return h.hexdigest()[:16]
-
 def calibrate_spiffy(target, tokenizer, prompts: list[Prompt], path: str | Path, lookahead: int = 6, graph_size: int = 24,
                      gen_length: int = 256, trajectories_dir: str | Path | None = None, min_prob: float = 0.01,
                      progress: bool = True) -> SpiffyDrafter:
@@ -212,7 +205,7 @@ def calibrate_spiffy(target, tokenizer, prompts: list[Prompt], path: str | Path,
                                 temperature=0.0, rounds=rounds, distinct_paths=len(counts),
                                 cut=[dict(patterns=[list(x) for x in p], count=counts[p]) for p in cut[:graph_size]],
                                 seconds=round(time.time() - t0, 1)),
-               target=dict(cls=type(target).__name__, fingerprint=target_fingerprint(target),
+               target=dict(cls=type(target).__name__, fingerprint=fingerprint(target),
                            config=cfg.to_dict() if hasattr(cfg, "to_dict") else None))
     atomic_write(path, lambda tmp: tmp.write_text(json.dumps(rec, indent=1)))
     return SpiffyDrafter.load(path, min_prob)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable
 import numpy as np
 import torch
-from ..core import DraftContext, StaleLogits, atomic_write, fill, position_confidence, transition
+from ..core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
 from ..decode import Round, decode
 from ..target import embedded_target_dir
 from ..verify import DraftTree, check_tree, pack, verify_tree
@@ -23,11 +23,11 @@ from ..order_model import OrderModel
 
 # %% auto #0
 __all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'CostModel', 'roofline_costs',
-           'gpu_bench_costs', 'stale_bound', 'record_acceptance', 'fingerprint', 'fit_logistic',
-           'AcceptanceCalibration', 'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability',
-           'crossfit_predict', 'shipped_calibrations', 'default_calibration_path', 'best_prefix', 'coherent',
-           'value_bound', 'paying_paths', 'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs',
-           'cost_aware_drafter', 'LoggingSpotDrafter', 'modelled_ms', 'run_grid', 'summarize']
+           'gpu_bench_costs', 'stale_bound', 'record_acceptance', 'fit_logistic', 'AcceptanceCalibration',
+           'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability', 'crossfit_predict',
+           'shipped_calibrations', 'default_calibration_path', 'best_prefix', 'coherent', 'value_bound', 'paying_paths',
+           'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs', 'cost_aware_drafter',
+           'LoggingSpotDrafter', 'modelled_ms', 'run_grid', 'summarize']
 
 # %% ../../nbs/22_cost_aware.ipynb #68010c61
 @dataclass
@@ -156,18 +156,6 @@ def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: 
             for k, c in zip(RECORD_FIELDS, cols)}
 
 # %% ../../nbs/22_cost_aware.ipynb #dbaefb03
-def fingerprint(module) -> str:
-    "A short hash of a module's class, configuration and weights (their bytes: exact and the same under any thread count; large tensors by a strided sample)."
-    h = hashlib.sha256(type(module).__name__.encode())
-    cfg = getattr(module, "config", None)
-    h.update(repr(sorted(cfg.to_dict().items()) if hasattr(cfg, "to_dict") else cfg).encode())
-    with torch.no_grad():
-        for name, p in module.state_dict().items():
-            flat = p.detach().reshape(-1)
-            if flat.numel() > 1 << 20: flat = flat[:: flat.numel() // (1 << 16)]
-            h.update(f"{name}{tuple(p.shape)}{p.dtype}".encode()); h.update(flat.cpu().contiguous().view(torch.uint8).numpy().tobytes())
-    return h.hexdigest()[:16]
-
 def _features(q, p_hat, best) -> np.ndarray:
     "Edge features [n, 4]: 1, log q, log p̂ (clipped away from log 0), and whether the draft is the round's highest-mass one."
     lq, lp, top = np.broadcast_arrays(np.log(np.clip(np.asarray(q, float), 1e-12, 1.0)), np.log(np.clip(np.asarray(p_hat, float), 1e-12, 1.0)),
