@@ -123,6 +123,7 @@ if __name__ == "__main__":
     ap.add_argument("--reclone", action="store_true", help="clone again even if the clone is at HEAD")
     ap.add_argument("--timeout", type=int, default=900, help="seconds any one cell may run before the notebook counts as timed out")
     ap.add_argument("--stamp-only", action="store_true", help="only stamp the notebooks' intros from the table's rows")
+    ap.add_argument("--no-stamp", action="store_true", help="leave the notebooks' intros alone (stamp them later with --stamp-only)")
     ap.add_argument("--note", default="", help="a line for the table's header (e.g. what else the machine was doing)")
     a = ap.parse_args()
     if a.stamp_only:
@@ -144,5 +145,5 @@ if __name__ == "__main__":
         over = "; ".join(f"cell {i} {s:.0f} s" for i, s in r["over"])
         print(f"{name}: {r['wall']:.0f} s, {r['outcome']}" + (f" (cells over a minute: {over})" if over else ""), flush=True)
         write_table(a.out, rows, a.note)                     # after each notebook: a partial run leaves a partial table
-        if r["outcome"] == "ok" and name not in UNSTAMPED: stamp(ROOT / "nbs" / f"{name}.ipynb", r["wall"])
+        if r["outcome"] == "ok" and name not in UNSTAMPED and not a.no_stamp: stamp(ROOT / "nbs" / f"{name}.ipynb", r["wall"])
     print(f"table: {a.out}")
