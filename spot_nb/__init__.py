@@ -18,6 +18,8 @@ BENCH_TASKS = (*TASKS, ARITH_TASK)                  # every task the harness run
 MBPP_ENV = "SPOT_NB_MBPP"  # environment variable naming mbpp.jsonl
 VERIFIER_NAMES = ("coupled", "uncoupled", "greedy")   # spot_nb.verify.VERIFIERS; greedy match is exact only at T = 0
 DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # entry-point group of drafters offered by name (`make_drafter`, `spot-nb bench`)
+SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": {"shape": "chain"}, "spot-nohedge": {"runner_up_below": 0.0},
+                 "spot-stale-order": {"order": "stale"}}   # SpotDrafter's options of SPOT and Table 17's ablations, registered by name
 
 def embedded_target_dir() -> Path:
     "Folder of the embedded target: $SPOT_NB_TARGET if set, else `data/spot-dlm` of the checkout."
@@ -226,8 +228,8 @@ def target_shape(path: str | Path | None = None, block_size: int | None = None) 
     folder, config = check_target_folder(path)
     return shape_from_config(config, folder / "config.json", block_size)
 
-_API = dict(load_target="spot_nb.target", load_drafter="spot_nb.api", generate="spot_nb.api")
-__all__ = ["load_target", "load_drafter", "generate"]
+_API = dict(load_target="spot_nb.target", load_drafter="spot_nb.api", generate="spot_nb.api", DecodeConfig="spot_nb.decode")
+__all__ = ["load_target", "load_drafter", "generate", "DecodeConfig"]
 
 def __getattr__(name: str):
     "The public API, imported on first use (PEP 562)."

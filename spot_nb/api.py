@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 import torch
-from .decode import DecodeResult, decode, encode_prompt
+from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
 from .drafters.spot import SpotDrafter
 from .order_model import OrderModel, default_drafter_path
 from .target import BlockTarget
@@ -40,22 +40,23 @@ class Generation:
     drafter_share: float      # share of the time spent drafting
     result: DecodeResult      # everything else (rounds, blocks)
 
-def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[int], drafter=None, *,
-             gen_length: int = 256, budget: int | None = None, temperature: float = 0.0, seed: int = 0,
-             chat: bool | None = None, **decode_kwargs) -> Generation:
-    "Decode `prompt` (text or token ids) draft-free or with `drafter`; chat template applied when the tokenizer has one (`chat=None`)."
+def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[int], drafter=None, config: DecodeConfig | None = None, *,
+             chat: bool | None = None, **settings) -> Generation:
+    """Decode `prompt` (text or token ids) draft-free or with `drafter`, as `config` says (a `DecodeConfig`; `settings`: its
+    fields by name, e.g. `gen_length=64, budget=8`); chat template applied when the tokenizer has one (`chat=None`)."""
+    cfg = DecodeConfig.of(config, **settings)
     if isinstance(prompt, str):
         if chat is None: chat = bool(getattr(tokenizer, "chat_template", None))
         if chat:
             text = tokenizer.apply_chat_template([{"role": "user", "content": prompt}], tokenize=False, add_generation_prompt=True)
-            prompt_ids = encode_prompt(tokenizer, text, target, gen_length)
-        else: prompt_ids = encode_prompt(tokenizer, prompt, target, gen_length)
+            prompt_ids = encode_prompt(tokenizer, text, target, cfg.gen_length)
+        else: prompt_ids = encode_prompt(tokenizer, prompt, target, cfg.gen_length)
     else:
         prompt_ids = torch.as_tensor(prompt)                         # no cast: 5.7 must not become token 5
         if prompt_ids.is_floating_point() or prompt_ids.is_complex() or prompt_ids.dtype == torch.bool:
             raise TypeError(f"prompt holds {str(prompt_ids.dtype).removeprefix('torch.')} values, not token ids: pass the text, "
                             "or the tokenizer's integer ids (tokenizer.encode(text))")
-    r = decode(target, prompt_ids, drafter, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed, **decode_kwargs)
+    r = decode(target, prompt_ids, drafter, cfg)
     ids = r.tokens.tolist()
     return Generation(tokenizer.decode(ids), ids, r.nfe, r.seconds, r.tokens_per_round,
                       r.drafter_seconds / max(r.seconds, 1e-12), r)

@@ -123,7 +123,7 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     times; print text, NFE, times, identity and a speed verdict."""
     import torch
     from spot_nb.target import load_target
-    from spot_nb.decode import decode, check_tokenizer, encode_prompt
+    from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt
     from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     torch.set_num_threads(threads)
@@ -142,16 +142,16 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     out(f"T = {temperature:g}" + (f", seed {seed}" if temperature > 0 else " (greedy)") +
         f"; {repeats} interleaved run{'s' if repeats > 1 else ''} of each side per prompt")
     if drafter is not None: drafter.model.frozen(model.block_size)            # trace the scorer before any clock runs
-    kw = dict(gen_length=gen_length, temperature=temperature, seed=seed)
+    kw = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed)
     decode(model, encode_prompt(tok, prompts[0], model, model.block_size), gen_length=model.block_size)  # warm-up, paid by neither side
     rows = []
     for text in prompts:
         ids = encode_prompt(tok, text, model, gen_length)
         df_s, sp_s, same, sp = [], [], [], None
         for _ in range(repeats):                                             # draft-free, SPOT, draft-free, SPOT, ...
-            df = decode(model, ids, **kw); df_s.append(df.seconds)
+            df = decode(model, ids, config=kw); df_s.append(df.seconds)
             if drafter is not None:
-                sp = decode(model, ids, drafter, budget=budget, **kw); sp_s.append(sp.seconds)
+                sp = decode(model, ids, drafter, kw, budget=budget); sp_s.append(sp.seconds)
                 same.append(torch.equal(sp.tokens, df.tokens))
         row = dict(prompt=text, text=tok.decode(df.tokens), nfe=df.nfe, seconds=df_s)
         out("=" * 72); out(text + row["text"]); out("-" * 72)

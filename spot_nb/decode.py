@@ -7,7 +7,7 @@ Docs: https://spot-nb.github.io/spot_nb/decode.html.md"""
 # %% ../nbs/07_decode.ipynb #f0d48b73
 from __future__ import annotations
 import math, time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable
 import torch
 from tqdm.auto import tqdm
@@ -18,11 +18,11 @@ from .verify import DraftTree, Verification, check_tree, get_verifier, pack, ver
 # %% auto #0
 __all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
            'plan_round', 'forward_many', 'open_block', 'for_generation', 'end_block', 'run_streams', 'decode_block',
-           'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of', 'compare']
+           'DecodeConfig', 'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of', 'compare']
 
 # %% ../nbs/07_decode.ipynb #507b67c7
-def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int, temperature: float) -> torch.Tensor:
-    "Validate a decode request; returns the prompt as a 1-D LongTensor."
+def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int) -> torch.Tensor:
+    "Validate a decode request against the target (the settings themselves are checked by `DecodeConfig`); returns the prompt as a 1-D LongTensor."
     if isinstance(prompt_ids, str):
         raise TypeError("prompt_ids must be token ids, not text: encode it with the target's tokenizer (or use spot_nb.generate)")
     prompt_ids = torch.as_tensor(prompt_ids)
@@ -32,12 +32,9 @@ def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length:
     if prompt_ids.numel() == 0: raise ValueError("the prompt is empty: give at least one token (e.g. the BOS/PAD id)")
     if prompt_ids.dtype not in (torch.int64, torch.int32): raise TypeError(f"prompt_ids must hold integer token ids, got {prompt_ids.dtype}")
     L = target.block_size
-    if isinstance(gen_length, bool) or not isinstance(gen_length, int) or gen_length <= 0:
-        raise ValueError(f"gen_length must be a positive integer, got {gen_length!r}")
     if gen_length % L:
         raise ValueError(f"the target's block size {L} does not divide gen_length {gen_length}: choose gen_length as a "
                          f"multiple of the block size, e.g. {gen_length + (-gen_length) % L}")
-    check_temperature(temperature)
     V, mask_id = target.vocab_size, target.mask_id
     if not 0 <= mask_id < V: raise ValueError(f"mask id {mask_id} is not a token of the target's vocabulary (size {V}): set the target's mask_token_id")
     outside = prompt_ids[(prompt_ids < 0) | (prompt_ids >= V)]
@@ -150,13 +147,17 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
             s = streams[i]
             ver = verifier(tree, lg, s.ctx)
             stats = RoundStats(s.block, tree.n_drafts, lg.shape[0], ver.accepted, len(ver.commits), seconds)
+            drafted = s.drafter is not None and s.ctx.budget > 0           # the drafter was asked for this tree
+            rnd = Round(s.block, s.ctx, tree, lg, ver, stats, i) if drafted or recorder is not None else None
             if recorder is not None:
-                t0 = time.perf_counter(); recorder(Round(s.block, s.ctx, tree, lg, ver, stats, i))
+                t0 = time.perf_counter(); recorder(rnd)
                 s.recorder_seconds += time.perf_counter() - t0
             s.rounds.append(stats); s.nfe += 1
             s.x = ver.state
-            if s.drafter is not None and s.ctx.budget > 0:                 # only a drafter reads them: draft-free skips the softmax
-                t0, row = time.perf_counter(), lg[ver.deepest]             # [L, V] next round's stale conditionals, or logits
+            if drafted:                                                    # only a drafter reads them: draft-free skips the softmax
+                t0 = time.perf_counter()
+                if observe := getattr(s.drafter, "observe", None): observe(rnd)   # the outcome, on the drafter's clock
+                row = lg[ver.deepest]                                      # [L, V] next round's stale conditionals, or logits
                 if getattr(s.drafter, "reads_logits", False):              # with the confidences Φ read (another verifier may not keep them)
                     s.stale = StaleLogits(row, position_confidence(row) if ver.confidence is None else ver.confidence)
                 else: s.stale = row.float().softmax(-1)
@@ -173,6 +174,42 @@ def decode_block(target: BlockTarget, cache: Any, x: torch.Tensor, drafter, ctx:
 
 # %% ../nbs/07_decode.ipynb #5a710c69
 DEFAULT_BUDGET = 4
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    """How to decode, checked once when built: `gen_length` tokens; draft budget D (`budget`; None: `DEFAULT_BUDGET` with a
+    drafter, 0 without), every verification forward padded to 1 + D rows with `pad`; sampling `temperature` through the
+    Gumbel table of `seed`; the `verifier` (a name in `VERIFIERS`: coupled, uncoupled; greedy is biased at T > 0; or a
+    function (tree, logits, ctx)); `stop_at_eos`. `decode`, `decode_many`, `generate`, the demo and the harness take one."""
+    gen_length: int = 256
+    budget: int | None = None
+    pad: bool = False
+    temperature: float = 0.0
+    seed: int = 0
+    verifier: str | Callable = "coupled"
+    stop_at_eos: bool = True
+
+    def __post_init__(self):
+        if isinstance(self.gen_length, bool) or not isinstance(self.gen_length, int) or self.gen_length <= 0:
+            raise ValueError(f"gen_length must be a positive integer, got {self.gen_length!r}")
+        if self.budget is not None: check_budget(self.budget)
+        check_temperature(self.temperature); check_seed(self.seed); get_verifier(self.verifier)
+
+    @classmethod
+    def of(cls, config: "DecodeConfig | None" = None, **settings) -> "DecodeConfig":
+        "`config` (the defaults if None) with `settings` replaced; an unknown setting is refused by name."
+        names = [f.name for f in fields(cls)]
+        if unknown := [k for k in settings if k not in names]:
+            raise TypeError(f"{unknown[0]}= is not a decode setting: the settings are {', '.join(names)}")
+        return replace(config or cls(), **settings)
+
+    def budget_with(self, drafted: bool) -> int:
+        "D: the budget, or its default (`DEFAULT_BUDGET` when a drafter drafts, 0 when none does)."
+        return (DEFAULT_BUDGET if drafted else 0) if self.budget is None else self.budget
+
+    def gumbel_table(self, target: BlockTarget) -> GumbelTable | None:
+        "The decode's one Gumbel table, shared by every drafter and the verifier (None at T = 0)."
+        return GumbelTable(self.seed, target.vocab_size, device=target.device) if self.temperature > 0 else None
 
 @dataclass
 class DecodeResult:
@@ -200,70 +237,70 @@ def truncate_at_eos(tokens: torch.Tensor, eos_ids: tuple[int, ...]) -> torch.Ten
     return tokens[: int(hits[0])] if len(hits) else tokens
 
 @torch.no_grad()
-def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, *, gen_length: int = 256,
-                budget: int | None = None, pad: bool = False, temperature: float = 0.0, seed: int = 0,
-                verifier: str | Callable = "coupled", stop_at_eos: bool = True,
-                recorder: Callable[[Round], None] | None = None) -> list[DecodeResult]:
+def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, config: DecodeConfig | None = None, *,
+                recorder: Callable[[Round], None] | None = None, **settings) -> list[DecodeResult]:
     """Decode several prompts at once — each keeps its own cache, block, tree and rounds, and their copies share
     one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list.
-    `verifier`: a name in `VERIFIERS` (coupled, uncoupled; greedy is biased at T > 0) or a function (tree, logits, ctx).
+    `config`: a `DecodeConfig`; `settings` (its fields by name: gen_length=, budget=, ...) replace its values.
     A drafter with a `check_target(target)` method is asked first, so that one built for other blocks refuses early."""
-    verify = get_verifier(verifier)
-    check_seed(seed)
+    cfg = DecodeConfig.of(config, **settings)
     if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
-    if isinstance(gen_length, int) and not isinstance(gen_length, bool) and gen_length > 0: target = for_generation(target, gen_length)
-    prompts = [check_decode_args(target, p, gen_length, temperature) for p in prompts]
+    target = for_generation(target, cfg.gen_length)
+    prompts = [check_decode_args(target, p, cfg.gen_length) for p in prompts]
     drafters = list(drafter) if isinstance(drafter, (list, tuple)) else [drafter] * len(prompts)
     if len(drafters) != len(prompts): raise ValueError(f"{len(drafters)} drafters for {len(prompts)} prompts: give one, or one per prompt")
     for d in drafters:
         if d is not None and not callable(getattr(d, "draft", None)):
             raise TypeError(f"a drafter needs a draft(root, stale, ctx) method; got {type(d).__name__}")
         if d is not None and callable(getattr(d, "check_target", None)): d.check_target(target)
-    budget = check_budget((DEFAULT_BUDGET if any(d is not None for d in drafters) else 0) if budget is None else budget)
+    budget = cfg.budget_with(any(d is not None for d in drafters))
     L, mask_id = target.block_size, target.mask_id
-    table = GumbelTable(seed, target.vocab_size, device=target.device) if temperature > 0 else None
+    table = cfg.gumbel_table(target)
     streams = []
     for ids, d in zip(prompts, drafters):
         cache, x = target.prefill(ids.to(target.device))
         tail = int((x != mask_id).sum())                                 # prompt tokens in the first block
         x = open_block(target, cache, x)
-        streams.append(Stream(cache, x, DraftContext(mask_id, temperature, table, -tail, budget, pad), d,
-                              math.ceil((tail + gen_length) / L), tail))
+        streams.append(Stream(cache, x, DraftContext(mask_id, cfg.temperature, table, -tail, budget, cfg.pad), d,
+                              math.ceil((tail + cfg.gen_length) / L), tail))
     t0 = time.perf_counter()
-    run_streams(target, streams, verify, recorder, stop_at_eos)
+    run_streams(target, streams, get_verifier(cfg.verifier), recorder, cfg.stop_at_eos)
     seconds = time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)    # a recorder's work is not the decode's
     out = []
     for s in streams:
-        tokens = torch.cat(s.blocks)[s.tail: s.tail + gen_length]
-        out.append(DecodeResult(truncate_at_eos(tokens, tuple(target.eos_ids)) if stop_at_eos else tokens,
+        tokens = torch.cat(s.blocks)[s.tail: s.tail + cfg.gen_length]
+        out.append(DecodeResult(truncate_at_eos(tokens, tuple(target.eos_ids)) if cfg.stop_at_eos else tokens,
                                 s.blocks, s.nfe, seconds, s.rounds, s.tail))
     return out
 
-def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, **kwargs) -> DecodeResult:
-    """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4).
-    The output equals the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`.
-    Keyword arguments: gen_length, budget, pad, temperature, seed, verifier, stop_at_eos, recorder (see `decode_many`)."""
-    return decode_many(target, [prompt_ids], drafter, **kwargs)[0]
+def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, config: DecodeConfig | None = None, *,
+           recorder: Callable[[Round], None] | None = None, **settings) -> DecodeResult:
+    """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4), as
+    `config` says (a `DecodeConfig`; `settings`: its fields by name, e.g. `gen_length=64, budget=8`). The output equals
+    the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`."""
+    return decode_many(target, [prompt_ids], drafter, config, recorder=recorder, **settings)[0]
 
-def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, **decode_kwargs) -> dict[int, list[tuple[int, int]]]:
+def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, config: DecodeConfig | None = None,
+                     **settings) -> dict[int, list[tuple[int, int]]]:
     "The draft-free commits {block offset: [(s, v), ...]} of a decode, in order: what `ReplayDrafter` replays."
     out: dict[int, list[tuple[int, int]]] = {}
     def record(r: Round):
         out.setdefault(r.ctx.offset, []).extend((c.s, c.v) for c in r.verification.commits)
-    decode(target, prompt_ids, recorder=record, **decode_kwargs)
+    decode(target, prompt_ids, None, config, recorder=record, **settings)
     return out
 
 # %% ../nbs/07_decode.ipynb #277c7a2d
-def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]], *,
-            gen_length: int = 256, temperature: float = 0.0, seed: int = 0, stop_at_eos: bool = False,
-            progress: bool = True, desc: str = "compare") -> list[dict]:
-    "Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free first)."
-    kw = dict(gen_length=gen_length, temperature=temperature, seed=seed, stop_at_eos=stop_at_eos)
+def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]],
+            config: DecodeConfig | None = None, *, progress: bool = True, desc: str = "compare", **settings) -> list[dict]:
+    """Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free first).
+    `methods[name](ids)` gives the method's drafter and settings (`dict(drafter=..., budget=...)`) over `config` (default:
+    no stop at EOS, so that every decode writes the same number of tokens; `settings` replace its values)."""
+    kw = DecodeConfig.of(config or DecodeConfig(stop_at_eos=False), **settings)
     acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafts=0, drafter=0.0, identical=0, ratios=[])
            for name in ["draft-free", *methods]}
     for ids in tqdm(prompts, desc=desc, disable=not progress):
-        ref = decode(target, ids, **kw)
-        outs = {"draft-free": ref} | {name: decode(target, ids, **make(ids), **kw) for name, make in methods.items()}
+        ref = decode(target, ids, config=kw)
+        outs = {"draft-free": ref} | {name: decode(target, ids, config=kw, **make(ids)) for name, make in methods.items()}
         for name, out in outs.items():
             a = acc[name]
             a["nfe"] += out.nfe; a["seconds"] += out.seconds; a["tokens"] += out.n_generated

@@ -8,7 +8,7 @@ Docs: https://spot-nb.github.io/spot_nb/verify.html.md"""
 from __future__ import annotations
 import functools
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 import numpy as np
 import torch
 from . import VERIFIER_NAMES
@@ -36,6 +36,7 @@ class DraftTree:
         self.nodes: list[DraftNode] = [DraftNode(root.detach().clone().long(), -1, -1, -1, 0)]
         self._children: list[dict[tuple[int, int], int]] = [{}]
         self._stacked: torch.Tensor | None = None            # `states()`, kept until a node is added
+        self.note: Any = None                                # the drafter's own note on this tree, handed back in `observe`
 
     @property
     def root(self) -> torch.Tensor: return self.nodes[0].state

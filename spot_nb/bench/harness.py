@@ -7,20 +7,20 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 # %% ../../nbs/17_harness.ipynb #b4491f12
 from __future__ import annotations
 import argparse, hashlib, itertools, json, os, platform, re, sys, time, uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
+from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
                      check_temperature, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 
 # %% auto #0
-__all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_VARIANTS',
-           'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB',
-           'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG',
-           'Sample', 'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
+__all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_METHODS',
+           'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS',
+           'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
+           'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
            'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
            'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
            'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
@@ -41,6 +41,7 @@ CHAT_INSTRUCTIONS = {
 
 if TYPE_CHECKING:
     import torch
+    from spot_nb.decode import DecodeConfig
     from spot_nb.trajectories import Prompt
 
 @dataclass(frozen=True)
@@ -93,9 +94,7 @@ def completion(task: str, text: str, chat: bool = False) -> str:
 
 # %% ../../nbs/17_harness.ipynb #46240ad6
 CONTROL = "draft-free"
-SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": dict(shape="chain"), "spot-nohedge": dict(runner_up_below=0.0),
-                 "spot-stale-order": dict(order="stale")}     # SpotDrafter options of each SPOT method (Table 17's ablations)
-SPOT_METHODS = tuple(SPOT_VARIANTS)
+SPOT_METHODS = tuple(SPOT_VARIANTS)                           # SPOT and its ablations, registered drafters (notebook 12)
 AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
 ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
 BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint")
@@ -128,6 +127,10 @@ class Method:
         name = self.name if self.name != "spot-gamma" else f"spot-gamma γ={self.gamma:g}"
         return name if self.verifier == "coupled" else f"{name} [{self.verifier}]"
 
+    def config(self, base: "DecodeConfig") -> "DecodeConfig":
+        "The decode settings of this configuration over `base` (the sample's length, temperature and seed)."
+        return replace(base, budget=self.budget, pad=self.pad, verifier=self.verifier)
+
     def drafter(self, order_model=None, commits=None, spiffy_graph: Path | None = None, auto=None):
         """A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`, Spiffy
         its `spiffy_graph` (None: the shipped one); spot-auto is the run's one `auto` drafter, reset (what it learned of
@@ -135,16 +138,12 @@ class Method:
         if self.name == CONTROL: return None
         if self.name == AUTO:
             auto.reset(); return auto
-        if self.name in SPOT_METHODS:
-            from spot_nb.drafters.spot import SpotDrafter
-            return SpotDrafter(order_model, gamma=self.gamma, **SPOT_VARIANTS[self.name])
-        if self.name.startswith("oracle-"):
-            from spot_nb.drafters.oracle import OracleDrafter
-            return OracleDrafter(self.name.removeprefix("oracle-"), commits)
         if self.name == "spiffy" and spiffy_graph is not None:
             from spot_nb.drafters.baselines import SpiffyDrafter
             return SpiffyDrafter.load(spiffy_graph)
         from spot_nb.drafters import make_drafter
+        if self.name in SPOT_METHODS: return make_drafter(self.name, order_model=order_model, gamma=self.gamma)
+        if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
         return make_drafter(self.name)
 
 def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
@@ -390,7 +389,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     """Decode this worker's share of the grid (every `world`-th sample from `rank`), skipping finished samples.
     Per sample: the draft-free control, then each pending configuration, scored, written as one group. Returns counts."""
     from tqdm.auto import tqdm
-    from spot_nb.decode import block_commits_of, decode, encode_prompt
+    from spot_nb.decode import DecodeConfig, block_commits_of, decode, encode_prompt
     from spot_nb.core import atomic_write
     from spot_nb.target import load_target
     import torch
@@ -427,19 +426,18 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
             todo = [m for m in cfg.methods if record_key(fields(m)) not in done]
             if not todo and record_key(fields(control)) in done: stats["skipped"] += 1; continue
             ids = encode_prompt(tok, prompt_text(s, tok), target, G)
-            kw = dict(gen_length=G, temperature=T, seed=seed)
+            kw = DecodeConfig(gen_length=G, temperature=T, seed=seed)
             oracle = any(m.name.startswith("oracle-") for m in todo)
             if not warm:                                          # one block of each path first: no clock pays start-up
-                wk = dict(kw, gen_length=target.block_size)
-                wc = block_commits_of(target, ids, **wk) if oracle else None
-                for m in [control, *todo]:
-                    decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto), budget=m.budget, pad=m.pad, verifier=m.verifier, **wk)
+                wk = replace(kw, gen_length=target.block_size)
+                wc = block_commits_of(target, ids, wk) if oracle else None
+                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto), m.config(wk))
                 warm = True
             def run(m: Method, drafter=None):
                 tally = CommitTally()
-                return decode(target, ids, drafter, budget=m.budget, pad=m.pad, verifier=m.verifier, recorder=tally, **kw), tally
+                return decode(target, ids, drafter, m.config(kw), recorder=tally), tally
             ref, ref_tally = run(control)
-            commits = block_commits_of(target, ids, **kw) if oracle else None     # the oracles' lookahead, outside every clock
+            commits = block_commits_of(target, ids, kw) if oracle else None     # the oracles' lookahead, outside every clock
             outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits, cfg.spiffy_graph, auto))) for m in todo]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []

@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/drafters.html.md"""
 
 # %% ../../nbs/06_drafters.ipynb #e032128b
 from __future__ import annotations
-from typing import Any
+from typing import Any, Callable
 import numpy as np
 import torch
 from .. import DRAFTER_ENTRY_POINTS       # the entry-point group other packages add drafters to
@@ -14,34 +14,45 @@ from ..core import DraftContext, position_confidence, sample_token, transition
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DRAFTERS', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter', 'StaleChainDrafter',
-           'PeekingDrafter', 'ProposalChainDrafter']
+__all__ = ['DRAFTERS', 'register_drafter', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter',
+           'StaleChainDrafter', 'PeekingDrafter', 'ProposalChainDrafter']
 
 # %% ../../nbs/06_drafters.ipynb #45ca4835
-DRAFTERS: dict[str, type] = {}
+DRAFTERS: dict[str, Callable[..., "Drafter"]] = {}   # name -> a class or a factory of drafters: the one registry
+
+def register_drafter(name: str, factory: Callable[..., "Drafter"]) -> None:
+    "Offer drafters built by `factory` (a `Drafter` class, or a function of keyword arguments returning one) as `name`."
+    DRAFTERS[name] = factory
 
 class Drafter:
-    """Base class of every drafter: `draft(root, stale, ctx)` proposes at most `ctx.budget` states below `root`. `stale` is
-    the target's distribution at the root [L, V] from the last forward — probabilities, or, for a drafter that sets
-    `reads_logits`, a `StaleLogits` (the raw logits and the confidences the verifier computed) from which it computes
-    only what it needs."""
+    """Base class of every drafter. Its life in a decode: `draft(root, stale, ctx)` proposes at most `ctx.budget` states
+    below `root`; the target verifies them; `observe(round)` then hands the drafter the outcome. `stale` is the target's
+    distribution at the root [L, V] from the last forward — probabilities, or, for a drafter that sets `reads_logits`, a
+    `StaleLogits` (the raw logits and the confidences the verifier computed) from which it computes only what it needs."""
     name: str = ""                                   # subclasses with a name are registered under it
     reads_logits: bool = False                       # True: `stale` is a `StaleLogits`, and the loop computes no softmax for it
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("name"): DRAFTERS[cls.name] = cls
+        if cls.__dict__.get("name"): register_drafter(cls.name, cls)
 
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
         "A draft tree rooted at `root` [L] from the stale conditionals [L, V] (None in a block's first round)."
         raise NotImplementedError
 
+    def observe(self, round) -> None:
+        """What became of the last tree: the decode loop calls it after verifying every round it asked this drafter to draft,
+        with the `Round` (notebook 07: its `tree`, whose `note` the drafter may have set, `verification`, `stats`, `ctx`).
+        A drafter that learns from its outcomes learns here. Default: nothing."""
+
 def make_drafter(name: str, **kwargs: Any) -> Drafter:
-    "Build the drafter registered as `name`: by a module of `spot_nb/drafters/` (all imported first), a class defined in this process, or another package's `spot_nb.drafters` entry point."
+    """Build the drafter registered as `name` with `kwargs`: by a module of `spot_nb/drafters/` (all imported first; SPOT's
+    variants and the oracles are registered there as factories), a class defined in this process, or another package's
+    `spot_nb.drafters` entry point."""
     import spot_nb.drafters                          # registers every drafter of the folder
     if name not in DRAFTERS:
         from importlib.metadata import entry_points
-        if eps := entry_points(group=DRAFTER_ENTRY_POINTS, name=name): DRAFTERS[name] = next(iter(eps)).load()
+        if eps := entry_points(group=DRAFTER_ENTRY_POINTS, name=name): register_drafter(name, next(iter(eps)).load())
         else: raise ValueError(f"unknown drafter {name!r}: choose one of {', '.join(sorted(DRAFTERS))}")
     return DRAFTERS[name](**kwargs)
 

@@ -13,7 +13,7 @@ from typing import Callable
 import numpy as np
 import torch
 from ..core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
-from ..decode import Round, decode
+from ..decode import decode
 from ..target import embedded_target_dir
 from ..verify import DraftTree, check_tree, pack, verify_tree
 from .base import Drafter
@@ -124,13 +124,27 @@ def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: 
 # %% ../../nbs/22_cost_aware.ipynb #d3eb0406
 RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound", "accepted")
 
-class _Tap(SpotDrafter):
-    "SpotDrafter that keeps, for the tree it returns, each node's (path, mass) and last edge's p̂, and the round's stale bound."
+class _AcceptanceTap(SpotDrafter):
+    """SpotDrafter that notes on each tree its nodes' (path, mass), their last edge's p̂ and the round's stale bound, and,
+    when the tree comes back in `observe`, appends one row per node (`RECORD_FIELDS`) to `rows`."""
+    def __init__(self, order_model):
+        super().__init__(order_model); self.rows, self.prompt, self.round = [], 0, 0
     def draft(self, root, stale, ctx):
-        self.last = [] if ctx.budget == 0 or stale is None else self.ranked(root, stale, ctx)
-        self.p_hat = [float(stale[p[-1][0], p[-1][1]]) for p, _ in self.last]            # the last edge's stale token probability
-        self.bound = 0.0 if stale is None else stale_bound(root, stale, ctx.mask_id)
-        return tree_of(root, ctx.mask_id, self.last)
+        last = [] if ctx.budget == 0 or stale is None else self.ranked(root, stale, ctx)
+        tree = tree_of(root, ctx.mask_id, last)
+        tree.note = (last, [float(stale[p[-1][0], p[-1][1]]) for p, _ in last],      # the last edge's stale token probability
+                     0.0 if stale is None else stale_bound(root, stale, ctx.mask_id))
+        return tree
+    def observe(self, round):
+        last, p_hat, bound = round.tree.note
+        on_path, index = set(round.verification.path), {(): 0}
+        ranks = {p: j for j, (p, _) in enumerate(sorted(last, key=lambda pm: _key(*pm)))}
+        mass = dict(last) | {(): 1.0}
+        for node, ((p, m), ph) in enumerate(zip(last, p_hat), start=1):            # tree_of adds paths in order: node i = path i-1
+            index[p] = node
+            self.rows.append((round.ctx.temperature, self.prompt, self.round, node, index[p[:-1]], len(p), m / (mass[p[:-1]] * ph), ph,
+                              m, ranks[p], bound, node in on_path))
+        self.round += 1
 
 def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: int = 12, temperature: float = 0.0,
                       seed: int = 0, gen_length: int = 128, progress: bool = True) -> dict[str, np.ndarray]:
@@ -138,20 +152,11 @@ def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: 
     edge's order probability q and stale token probability p̂, prefix mass m = m(parent)·q·p̂, best-first rank, the round's
     stale bound, and whether the verifier accepted it (it lies on the accepted path). Arrays keyed by `RECORD_FIELDS`."""
     from tqdm.auto import tqdm
-    tap, rows = _Tap(order_model), []
+    tap = _AcceptanceTap(order_model)
     for i, ids in enumerate(tqdm(prompts, desc=f"acceptance T={temperature}", disable=not progress)):
-        n_round = [0]
-        def rec(r: Round):
-            on_path, index = set(r.verification.path), {(): 0}
-            ranks = {p: j for j, (p, _) in enumerate(sorted(tap.last, key=lambda pm: _key(*pm)))}
-            mass = dict(tap.last) | {(): 1.0}
-            for node, ((p, m), ph) in enumerate(zip(tap.last, tap.p_hat), start=1):   # tree_of adds paths in order: node i = path i-1
-                index[p] = node
-                rows.append((temperature, i, n_round[0], node, index[p[:-1]], len(p), m / (mass[p[:-1]] * ph), ph, m, ranks[p],
-                             tap.bound, node in on_path))
-            n_round[0] += 1
-        decode(target, ids, tap, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed, recorder=rec)
-    cols = list(zip(*rows)) if rows else [[] for _ in RECORD_FIELDS]
+        tap.prompt, tap.round = i, 0
+        decode(target, ids, tap, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed)
+    cols = list(zip(*tap.rows)) if tap.rows else [[] for _ in RECORD_FIELDS]
     return {k: np.asarray(c, dtype=bool if k == "accepted" else np.int64 if k in ("prompt", "round", "node", "parent", "depth", "rank") else float)
             for k, c in zip(RECORD_FIELDS, cols)}
 
@@ -403,7 +408,7 @@ class CostAwareDrafter(Drafter):
         self.ms = self.prior_rounds * self.costs.round_ms(1)                        # modelled milliseconds so far
         self.offset: dict[float, float] = {}                                        # temperature -> logit correction δ
         self.log: list[dict] = []                                                   # one entry per round
-        self._skip, self._edges, self._pending = None, {}, {}
+        self._skip, self._edges = None, {}
 
     @property
     def model(self):
@@ -442,14 +447,13 @@ class CostAwareDrafter(Drafter):
             self._skip = k = (lam, temperature, D, d, lo)
         return k[4]
 
-    def _observe(self, root: torch.Tensor, ctx: DraftContext) -> None:
-        """Learn from the last drafted round of this block: it accepted (positions filled since) − 1 drafts (the bonus is
-        the rest) where the calibration expected Σ P; δ ← δ + adapt·(accepted − expected) (Robbins–Monro on the logit)."""
-        prev = self._pending.pop(id(ctx), None)
-        if prev is None or prev[0] is not ctx: return
-        _, before, P, T = prev
-        accepted = int((before == ctx.mask_id).sum()) - int((root == ctx.mask_id).sum()) - 1
-        self.offset[T] = min(max(self.offset.get(T, 0.0) + self.adapt * (accepted - sum(P)), -3.0), 3.0)
+    def observe(self, round) -> None:
+        """Learn from a round it drafted (the expectations Σ P it noted on the tree): the round accepted `accepted` drafts
+        where the calibration expected Σ P; δ ← δ + adapt·(accepted − expected) (Robbins–Monro on the logit). A round that
+        fills its block is not learned from: its drafts could not go deeper, so their acceptance is cut short."""
+        if round.tree.note is None or not bool((round.verification.state == round.ctx.mask_id).any()): return
+        P, T = round.tree.note
+        self.offset[T] = min(max(self.offset.get(T, 0.0) + self.adapt * (round.verification.accepted - sum(P)), -3.0), 3.0)
 
     SCORE_BINS = 10   # bins of the stale bound b in which the drafter learns what scoring a round earns
     EXPLORE = 100     # a bin whose rounds did not earn their scoring is still scored once in this many of its rounds
@@ -479,9 +483,7 @@ class CostAwareDrafter(Drafter):
         entry["ms"] = self.costs.round_ms(1 + len(P), batches, drafted=bool(batches), bound=bound)
         self.commits += entry["expected"]; self.ms += entry["ms"]
         self.log.append(entry)
-        if P and self.adapt:
-            self._pending[id(ctx)] = (ctx, tree.root, P, ctx.temperature)           # the outcome shows in the next root
-            if len(self._pending) > 64: self._pending.pop(next(iter(self._pending)))
+        if P and self.adapt: tree.note = (P, ctx.temperature)                       # what `observe` compares the outcome with
         return tree
 
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
@@ -490,7 +492,6 @@ class CostAwareDrafter(Drafter):
         if ctx.pad: raise ValueError("spot-auto chooses how many copies each round verifies: decode with pad=False")
         D = min(ctx.budget, self.costs.d_max)
         if D == 0 or stale is None: return self._done(DraftTree(root, ctx.mask_id), [], [], bound=False)
-        if self._pending: self._observe(root, ctx)                                   # a drafted round awaits its outcome
         lam, T = self.throughput, ctx.temperature
         b = stale_bound(root, stale, ctx.mask_id)
         skip = "bound" if b <= self.skip_below(lam, T, D) else None                 # q ≤ 1, p̂ ≤ b: no tree could repay the drafter

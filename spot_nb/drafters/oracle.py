@@ -6,7 +6,8 @@ Docs: https://spot-nb.github.io/spot_nb/oracles.html.md"""
 
 # %% ../../nbs/10_oracles.ipynb #2ca37582
 from __future__ import annotations
-from .base import ReplayDrafter
+import functools
+from .base import ReplayDrafter, register_drafter
 from ..verify import DraftTree
 
 # %% auto #0
@@ -34,6 +35,9 @@ class OracleDrafter(ReplayDrafter):
             order = conf.argsort(descending=True, stable=True)[: min(ctx.budget, len(true_tok))]
             edges = [(int(s), true_tok[int(s)]) for s in order]
         return DraftTree.chain(root, edges, ctx.mask_id)
+
+for _kind in OracleDrafter.KINDS:                      # make_drafter("oracle-position", block_commits=...)
+    register_drafter(f"oracle-{_kind}", functools.partial(OracleDrafter, _kind))
 
 # %% ../../nbs/10_oracles.ipynb #acaeab00
 def oracle_methods(target, budgets=(2, 4, 8, 12, 20), kinds=OracleDrafter.KINDS, **decode_kwargs) -> dict:

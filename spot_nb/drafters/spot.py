@@ -10,8 +10,9 @@ import functools, heapq, math
 from typing import Callable
 import numpy as np
 import torch
+from .. import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits
-from .base import Drafter
+from .base import Drafter, register_drafter
 from ..order_model import stale_features, state_features
 from ..trajectories import stored_probs
 from ..verify import DraftTree
@@ -255,3 +256,6 @@ class SpotDrafter(Drafter):
         "A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V]."
         if ctx.budget == 0 or stale is None: return DraftTree(root, ctx.mask_id)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
+
+for _name, _options in SPOT_VARIANTS.items():         # SPOT and Table 17's ablations, by name: make_drafter("spot-chain", order_model=m)
+    register_drafter(_name, functools.partial(SpotDrafter, **_options))

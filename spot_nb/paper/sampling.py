@@ -14,13 +14,13 @@ import pandas as pd
 import torch
 from ..core import Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, transition
 from ..decode import RoundStats, decode_block
-from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter
+from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter, make_drafter
 from ..testing import TableTarget, Trajectory, chi2_counts, chi2_trajectories, token_law, trajectory_law
 from ..verify import DraftTree, Verification, get_verifier, independent_table
 
 # %% auto #0
-__all__ = ['LAW_GROUPS', 'draft_free_trajectory', 'speculative_trajectory', 'commit_law', 'tv_distance', 'rs_verify',
-           'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSVerification', 'rs_chain_verifier',
+__all__ = ['LAW_GROUPS', 'LAW_DRAFTERS', 'draft_free_trajectory', 'speculative_trajectory', 'commit_law', 'tv_distance',
+           'rs_verify', 'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSVerification', 'rs_chain_verifier',
            'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
            'rs_acceptance_cases', 'check_rs_cases', 'law_drafter', 'pathwise_pair', 'gumbel_agreement',
            'coupling_bound', 'random_pairs']
@@ -249,16 +249,20 @@ def check_rs_cases(df: pd.DataFrame, tol: float | None = None, alpha: float = 1e
         assert abs(r.diff) <= b + 1e-12, f"state {r.state}, {r.proposal}: acceptance {r.rate:.5f} vs 1-TV {r.expected:.5f} (bound {b:.5f})"
 
 # %% ../../nbs/13_sampling.ipynb #a3bcf070
+LAW_DRAFTERS = {   # the law tests' drafters: kind -> (registered drafter, its options given the target and seed)
+    "random": ("random", lambda t, seed: dict(seed=seed, vocab_size=t.vocab_size)),
+    "stale": ("stale-chain", lambda t, seed: {}),
+    "stale-argmax": ("stale-chain", lambda t, seed: dict(tokens="argmax")),
+    "oracle": ("peeking", lambda t, seed: dict(target=t)),
+    "greedy-oracle": ("peeking", lambda t, seed: dict(target=t, temperature=0.0)),
+    "wrong": ("peeking", lambda t, seed: dict(target=t, behaviour="wrong-first")),
+    "selective": ("peeking", lambda t, seed: dict(target=t, behaviour="selective", favour=seed % t.vocab_size))}
+
 def law_drafter(kind: str, target, seed: int = 0) -> Drafter:
-    "A drafter by name: random, stale, stale-argmax, oracle, greedy-oracle, wrong or selective."
-    if kind == "random": return RandomDrafter(seed, vocab_size=target.vocab_size)
-    if kind == "stale": return StaleChainDrafter()
-    if kind == "stale-argmax": return StaleChainDrafter("argmax")
-    if kind == "oracle": return PeekingDrafter(target)
-    if kind == "greedy-oracle": return PeekingDrafter(target, temperature=0.0)
-    if kind == "wrong": return PeekingDrafter(target, "wrong-first")
-    if kind == "selective": return PeekingDrafter(target, "selective", favour=seed % target.vocab_size)
-    raise ValueError(f"unknown drafter {kind!r}")
+    "A drafter of the law tests by kind (`LAW_DRAFTERS`: random, stale, stale-argmax, oracle, greedy-oracle, wrong or selective)."
+    if kind not in LAW_DRAFTERS: raise ValueError(f"unknown drafter {kind!r}: choose one of {', '.join(LAW_DRAFTERS)}")
+    name, options = LAW_DRAFTERS[kind]
+    return make_drafter(name, **options(target, seed))
 
 def pathwise_pair(L: int, V: int, tseed: int, scale: float, T: float, gseed: int, offset: int, kind: str, D: int,
                   mode: str, pad: bool) -> tuple[Trajectory, Trajectory]:
