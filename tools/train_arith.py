@@ -11,7 +11,8 @@ def training_summary(run_dir: Path, model, tok) -> dict:
     """CPU seconds and tokens of each phase (causal, diffusion), from the logs, and the final model's block-diffusion loss on
     fixed held-out answer windows (the measure the logs' periodic `heldout` takes, at the end of every run alike)."""
     import numpy as np
-    from spot_nb.train.target import heldout_loss, read_jsonl
+    from spot_nb.train.target import heldout_loss
+    from spot_nb.tasks import read_jsonl
     from spot_nb.train.arith import ARITH_LEAD_BLOCKS, ARITH_SEQ_LEN, answer_window_starts
     logs = {phase: read_jsonl(run_dir / phase / "log.jsonl") for phase in ("causal", "diffusion") if (run_dir / phase / "log.jsonl").exists()}
     held = np.load(run_dir / "heldout.npy")

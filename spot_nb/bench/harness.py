@@ -42,7 +42,7 @@ CHAT_INSTRUCTIONS = {
 if TYPE_CHECKING:
     import torch
     from spot_nb.decode import DecodeConfig
-    from spot_nb.trajectories import Prompt
+    from spot_nb.tasks import Prompt
 
 @dataclass(frozen=True)
 class Sample:
@@ -53,8 +53,8 @@ class Sample:
 
 def _mbpp_split(mbpp: str | Path | None = None) -> list[Sample]:
     "MBPP's test split (task ids 11–510) in file order, indexed 0–499."
-    from spot_nb.train.target import read_jsonl
-    from spot_nb.trajectories import load_task
+    from spot_nb.tasks import read_jsonl
+    from spot_nb.tasks import load_task
     rows = {r["task_id"]: r for r in read_jsonl(mbpp_path(mbpp))}
     test = [p for p in load_task("mbpp", mbpp=mbpp) if int(p.uid.rsplit("/", 1)[1]) in MBPP_TEST_IDS]
     return [Sample(i, p, rows[int(p.uid.rsplit("/", 1)[1])]) for i, p in enumerate(test)]
@@ -64,7 +64,7 @@ SPLITS = ("evaluation", "calibration")
 def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None, split: str = "evaluation") -> list[Sample]:
     """The first `limit` evaluation samples of `task`, in order; MBPP: its test split without the calibration samples 100–149.
     `split="calibration"`: those 50 held-out MBPP samples instead (the mass floor's calibration, Table 4)."""
-    from spot_nb.trajectories import load_task
+    from spot_nb.tasks import load_task
     if split == "calibration":
         if task != "mbpp": raise ValueError(f"only MBPP has a calibration split, not {task}")
         return mbpp_calibration_samples(mbpp)[:limit]

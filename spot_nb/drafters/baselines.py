@@ -16,7 +16,8 @@ from .. import embedded_target_dir
 from ..core import DraftContext, atomic_write, fingerprint, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
 from .spot import grow_tree, token_hypotheses
-from ..trajectories import Prompt, collect, load_trajectories, record
+from ..trajectories import collect, load_trajectories, record
+from ..tasks import Prompt
 from ..decode import encode_prompt
 from ..verify import DraftTree
 
@@ -215,7 +216,7 @@ MBPP_TRAIN_IDS = range(601, 975)     # MBPP's train split (task ids); its test s
 
 def calibration_prompts(n_mbpp: int = 25, n_math: int = 25, mbpp: str | Path | None = None) -> list[Prompt]:
     "Spiffy's held-out calibration prompts: the first `n_mbpp` MBPP-train problems and the last `n_math` MATH500 problems."
-    from spot_nb.trajectories import load_task
+    from spot_nb.tasks import load_task
     train = [p for p in load_task("mbpp", mbpp=mbpp) if int(p.uid.split("/")[1]) in MBPP_TRAIN_IDS]
     if not (0 <= n_mbpp <= len(train) and 0 <= n_math <= 500): raise ValueError(f"n_mbpp must be in [0, {len(train)}] and n_math in [0, 500]")
     return train[:n_mbpp] + (load_task("math500")[500 - n_math:] if n_math else [])

@@ -12,8 +12,9 @@ import torch
 from .. import embedded_target_dir
 from ..arith import ARITH_GEN_LENGTH, arith_problems
 from ..core import atomic_write
-from .target import encode_stream, read_jsonl, train, train_tokenizer
-from ..trajectories import Prompt
+from .target import encode_stream, train, train_tokenizer
+from ..tasks import read_jsonl
+from ..tasks import Prompt
 
 # %% auto #0
 __all__ = ['ARITH_CONFIG', 'ARITH_TRAIN_PROBLEMS', 'ARITH_TOKENIZER_PROBLEMS', 'ARITH_SNAPSHOTS', 'ARITH_LEAD_BLOCKS',

