@@ -7,15 +7,15 @@ Docs: https://spot-nb.github.io/spot_nb/core.html.md"""
 # %% ../nbs/00_core.ipynb #f2a3db3d
 from __future__ import annotations
 import hashlib, os, shutil, tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
 import torch
 
 # %% auto #0
 __all__ = ['UNHASHED_CONFIG', 'masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable',
-           'check_budget', 'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs', 'StaleLogits',
-           'atomic_write', 'fingerprint']
+           'check_budget', 'gumbel_scores', 'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs',
+           'StaleLogits', 'atomic_write', 'fingerprint']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -83,11 +83,15 @@ def check_budget(budget) -> int:
         raise ValueError(f"the draft budget must be an integer in 0..{MAX_BUDGET} (spot_nb.MAX_BUDGET), got {budget!r}")
     return int(budget)
 
+def gumbel_scores(logp: torch.Tensor, temperature: float, noise: torch.Tensor) -> torch.Tensor:
+    "log p / T + G: the Gumbel-max scores [..., V] whose argmax is a draw from π_T ∝ p^(1/T) (the one place the draw is written)."
+    return logp / temperature + noise
+
 def sample_token(logits_s: torch.Tensor, temperature: float, gumbel_row: torch.Tensor | None = None) -> int:
     "Token at one position: argmax at T=0, else argmax_v [log p(v)/T + G[v]]."
     if temperature == 0: return int(logits_s.argmax())
     if gumbel_row is None: raise ValueError("temperature > 0 needs a Gumbel row: pass a GumbelTable to the decoder")
-    return int((logits_s.float().log_softmax(-1) / temperature + gumbel_row).argmax())
+    return int(gumbel_scores(logits_s.float().log_softmax(-1), temperature, gumbel_row).argmax())
 
 @dataclass(frozen=True)
 class Commit:
@@ -118,9 +122,14 @@ class DraftContext:
         if self.table is None: raise ValueError("temperature > 0 needs a GumbelTable (shared by drafter and verifier)")
         return self.table.row(self.offset + s)
 
+    def gumbel_draw_scores(self, logp: torch.Tensor, positions: list[int]) -> torch.Tensor:
+        "`gumbel_scores` [n, V] at local `positions` from their log-probabilities `logp` [n, V]: the argmax is the coupled draw there."
+        noise = torch.stack([self.gumbel_row(s) for s in positions]) if positions else logp[:0]
+        return gumbel_scores(logp, self.temperature, noise)
+
     def at(self, offset: int) -> "DraftContext":
         "The same context for the block starting at absolute output position `offset`."
-        return DraftContext(self.mask_id, self.temperature, self.table, offset, self.budget, self.pad)
+        return replace(self, offset=offset)
 
 def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext, conf: torch.Tensor | None = None) -> Commit:
     "Φ(x): the target's own next commit from the logits [L, V] of one forward at state `x` [L] (`conf`: their `position_confidence`, if known)."

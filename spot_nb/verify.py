@@ -7,7 +7,7 @@ Docs: https://spot-nb.github.io/spot_nb/verify.html.md"""
 # %% ../nbs/05_verify.ipynb #87d78346
 from __future__ import annotations
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 import numpy as np
 import torch
@@ -187,7 +187,7 @@ def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, couple
     if ctx.temperature > 0:
         if ctx.table.vocab_size != logits.shape[2]:
             raise ValueError(f"the Gumbel table has vocab_size {ctx.table.vocab_size} but the logits have V={logits.shape[2]}")
-        if not coupled: ctx = DraftContext(ctx.mask_id, ctx.temperature, independent_table(ctx.table), ctx.offset)
+        if not coupled: ctx = replace(ctx, table=independent_table(ctx.table))
     last = []                                                  # the confidences of the last node Φ was computed at
     def step(lg: torch.Tensor, x: torch.Tensor):
         conf = position_confidence(lg); last[:] = [conf]

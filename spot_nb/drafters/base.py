@@ -6,6 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/drafters.html.md"""
 
 # %% ../../nbs/06_drafters.ipynb #e032128b
 from __future__ import annotations
+from dataclasses import replace
 from typing import Any, Callable
 import numpy as np
 import torch
@@ -134,7 +135,7 @@ class PeekingDrafter(Drafter):
 
     def draft(self, root, stale, ctx):
         if self.temperature is not None:                    # e.g. the greedy (T = 0) chain at T > 0
-            ctx = DraftContext(ctx.mask_id, self.temperature, ctx.table if self.temperature > 0 else None, ctx.offset, ctx.budget)
+            ctx = replace(ctx, temperature=self.temperature, table=ctx.table if self.temperature > 0 else None)
         tree, node = DraftTree(root, ctx.mask_id), 0
         for depth in range(ctx.budget):
             x = tree[node].state

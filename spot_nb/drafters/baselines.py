@@ -165,8 +165,7 @@ class SpiffyDrafter(Drafter):
         masked = (root == ctx.mask_id).nonzero(as_tuple=True)[0]             # [n]
         scores = stale[masked]                                                  # [n, V]
         if ctx.temperature > 0:
-            noise = torch.stack([ctx.gumbel_row(s) for s in masked.tolist()])
-            scores = scores.clamp_min(1e-30).log() / ctx.temperature + noise    # rank 0 = the coupled stale draw
+            scores = ctx.gumbel_draw_scores(scores.clamp_min(1e-30).log(), masked.tolist())   # rank 0 = the coupled stale draw
         top = scores.topk(min(self.max_rank, scores.shape[-1]), -1).indices    # [n, k] token ids by rank
         p_top = stale[masked[:, None], top].tolist()                            # [n][k] their stale probabilities
         open_, top = masked.tolist(), top.tolist()

@@ -40,8 +40,7 @@ def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext,
     logits = isinstance(stale_probs, StaleLogits)
     idx = torch.tensor(list(open_), dtype=torch.long, device=(stale_probs.logits if logits else stale_probs).device)
     logp = stale_probs.log_probs(idx) if logits else stale_probs[idx].clamp_min(1e-30).log()           # [n, V]
-    noise = torch.stack([ctx.gumbel_row(s) for s in idx.tolist()]) if len(idx) else logp[:0]         # [n, V]
-    v = (logp / ctx.temperature + noise).argmax(-1)                                                  # [n]
+    v = ctx.gumbel_draw_scores(logp, idx.tolist()).argmax(-1)                                        # [n]
     p_v = logp[torch.arange(len(idx)), v].exp() if logits else stale_probs[idx, v]                   # [n] the drawn tokens' probabilities
     for s, vs, ps in zip(idx.tolist(), v.tolist(), p_v.tolist()): hyps[s] = [(vs, ps)]
     return hyps
