@@ -18,8 +18,8 @@ from .target import additive_mask, block_causal_mask, cache_kwarg
 
 # %% auto #0
 __all__ = ['Trajectory', 'reference_target', 'random_block_states', 'TableTarget', 'token_law', 'trajectory_law', 'Chi2Result',
-           'chi2_counts', 'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'ReferenceRun', 'model_logits',
-           'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
+           'chi2_counts', 'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'random_scorer', 'ReferenceRun',
+           'model_logits', 'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
 
 # %% ../nbs/03_testing.ipynb #1c1d0bc8
 def reference_target(seed: int = 0, vocab_size: int = 64, d_model: int = 32, n_layers: int = 2, n_heads: int = 2,
@@ -139,6 +139,17 @@ def gumbel_draws(logits: torch.Tensor, temperature: float, n: int, seed: int = 0
 def chi2_pvalue(samples: torch.Tensor, probs: torch.Tensor) -> float:
     "χ² goodness-of-fit p-value of integer `samples` against the distribution `probs` [V]."
     return chi2_counts(torch.bincount(samples, minlength=len(probs)).numpy(), probs.double().numpy(), min_expected=0).pvalue
+
+# %% ../nbs/03_testing.ipynb #63aa9bc8
+def random_scorer(seed: int):
+    "A deterministic random order scorer `f(ys, taken, depth) -> log q [n, L]` that depends on the full state y (mask id 0)."
+    def f(ys, taken, depth):
+        out = []
+        for y in ys:
+            g = torch.Generator().manual_seed(hash((seed, tuple(y.tolist()))) % (2**31))
+            out.append(torch.randn(len(y), generator=g).mul(2).masked_fill(y != 0, float("-inf")).log_softmax(-1))
+        return torch.stack(out)
+    return f
 
 # %% ../nbs/03_testing.ipynb #ec4d387e
 @dataclass

@@ -501,8 +501,8 @@ def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, n
     rc, detail = proc.returncode, ""
     if judge is None: ok = rc == 0
     else: ok, detail = _verdict(verdict[0], nonce)
-    status = ("timeout" if timed_out else "passed" if ok else "memory" if oom or "MemoryError" in detail or b"MemoryError" in err
-              else "crashed" if ok is None or rc < 0 or rc > 128 else "failed")
+    status = ("timeout" if timed_out else "memory" if oom else "passed" if ok else "memory" if "MemoryError" in detail or b"MemoryError" in err
+              else "crashed" if ok is None or rc < 0 or rc > 128 else "failed")      # a process killed for the budget: memory, whoever exits 0
     return SandboxResult(status == "passed", status, None if timed_out else rc, out.decode(errors="replace"),
                          err.decode(errors="replace"), time.monotonic() - t0, detail)
 

@@ -148,8 +148,7 @@ class PeekingDrafter(Drafter):
             else: node = tree.add(node, c.s, c.v)
         return tree
 
-
-#| export
+# %% ../../nbs/06_drafters.ipynb #6cad05f5
 class ProposalChainDrafter(Drafter):
     "Samples a chain of up to `ctx.budget` links z_k ~ q_k from an explicit proposal `proposal(state) -> q [L, V]`, keeping each q."
     name = "proposal-chain"

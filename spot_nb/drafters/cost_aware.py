@@ -27,7 +27,7 @@ __all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'COST
            'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability', 'crossfit_predict',
            'shipped_calibrations', 'default_calibration_path', 'best_prefix', 'coherent', 'value_bound', 'paying_paths',
            'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs', 'cost_aware_drafter',
-           'LoggingSpotDrafter', 'modelled_ms', 'run_grid', 'summarize']
+           'LoggingSpotDrafter', 'modelled_ms', 'run_grid', 'summarize_grid']
 
 # %% ../../nbs/22_cost_aware.ipynb #68010c61
 @dataclass
@@ -672,7 +672,7 @@ def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict
         with open(out, "a") as f: f.write("".join(json.dumps(l) + "\n" for l in lines))
     return read()
 
-def summarize(records: list[dict], costs: dict[str, CostModel] | None = None) -> list[dict]:
+def summarize_grid(records: list[dict], costs: dict[str, CostModel] | None = None) -> list[dict]:
     """One row per (task, method): measured throughput ratio over draft-free (total seconds, same prompts), NFE, tokens and
     drafts per round, drafter share, identity — and, per named cost model (or function of the method giving one), the
     modelled ratio from replaying the recorded rounds."""
