@@ -123,7 +123,7 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     times; print text, NFE, times, identity and a speed verdict."""
     import torch
     from spot_nb.target import load_target
-    from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt
+    from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
     from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     torch.set_num_threads(threads)
@@ -147,12 +147,11 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     rows = []
     for text in prompts:
         ids = encode_prompt(tok, text, model, gen_length)
-        df_s, sp_s, same, sp = [], [], [], None
-        for _ in range(repeats):                                             # draft-free, SPOT, draft-free, SPOT, ...
-            df = decode(model, ids, config=kw); df_s.append(df.seconds)
-            if drafter is not None:
-                sp = decode(model, ids, drafter, kw, budget=budget); sp_s.append(sp.seconds)
-                same.append(torch.equal(sp.tokens, df.tokens))
+        spot = {} if drafter is None else {label: lambda: dict(drafter=drafter, budget=budget)}
+        runs = side_by_side(model, ids, spot, kw, repeats)                   # draft-free, SPOT, draft-free, SPOT, ...
+        df, sp = runs[-1]["draft-free"], runs[-1].get(label)
+        df_s = [r["draft-free"].seconds for r in runs]
+        sp_s, same = [r[label].seconds for r in runs if label in r], [torch.equal(r[label].tokens, r["draft-free"].tokens) for r in runs if label in r]
         row = dict(prompt=text, text=tok.decode(df.tokens), nfe=df.nfe, seconds=df_s)
         out("=" * 72); out(text + row["text"]); out("-" * 72)
         out(f"draft-free: {df.n_generated} positions, NFE {df.nfe}, {statistics.median(df_s):.2f} s "

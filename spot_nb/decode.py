@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/decode.html.md"""
 
 # %% ../nbs/07_decode.ipynb #f0d48b73
 from __future__ import annotations
-import math, time
+import functools, math, time
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable
 import torch
@@ -18,7 +18,8 @@ from .verify import DraftTree, Verification, check_tree, get_verifier, pack, ver
 # %% auto #0
 __all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
            'plan_round', 'forward_many', 'open_block', 'for_generation', 'end_block', 'run_streams', 'decode_block',
-           'DecodeConfig', 'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of', 'compare']
+           'DecodeConfig', 'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of',
+           'side_by_side', 'compare']
 
 # %% ../nbs/07_decode.ipynb #507b67c7
 def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int) -> torch.Tensor:
@@ -290,6 +291,16 @@ def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, config: Deco
     return out
 
 # %% ../nbs/07_decode.ipynb #277c7a2d
+def side_by_side(target: BlockTarget, prompt_ids: torch.Tensor, methods: dict[str, Callable[[], dict]],
+                 config: DecodeConfig | None = None, repeats: int = 1) -> list[dict[str, DecodeResult]]:
+    """One prompt decoded draft-free and then by each method, `repeats` times (draft-free, A, B, draft-free, A, B, ...): the
+    one interleaving every comparison here runs, so that drift on a shared machine hits every side alike. `methods[name]()`
+    gives the method's `decode` arguments (`dict(drafter=..., budget=...)`), called just before its decode. One dict of
+    results per repeat, draft-free first."""
+    if repeats < 1: raise ValueError(f"repeats must be >= 1, got {repeats}")
+    return [{"draft-free": decode(target, prompt_ids, config=config)} |
+            {name: decode(target, prompt_ids, config=config, **make()) for name, make in methods.items()} for _ in range(repeats)]
+
 def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]],
             config: DecodeConfig | None = None, *, progress: bool = True, desc: str = "compare", **settings) -> list[dict]:
     """Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free first).
@@ -299,8 +310,8 @@ def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str,
     acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafts=0, drafter=0.0, identical=0, ratios=[])
            for name in ["draft-free", *methods]}
     for ids in tqdm(prompts, desc=desc, disable=not progress):
-        ref = decode(target, ids, config=kw)
-        outs = {"draft-free": ref} | {name: decode(target, ids, config=kw, **make(ids)) for name, make in methods.items()}
+        outs = side_by_side(target, ids, {name: functools.partial(make, ids) for name, make in methods.items()}, kw)[0]
+        ref = outs["draft-free"]
         for name, out in outs.items():
             a = acc[name]
             a["nfe"] += out.nfe; a["seconds"] += out.seconds; a["tokens"] += out.n_generated

@@ -1,4 +1,4 @@
-"""Exactness on held-out prompts, then speed: draft-free vs SPOT at D ∈ {2, 4, 8, 12, 20} and SPOT-γ, against the oracle ceiling.
+"""Exactness on held-out prompts, then speed: draft-free vs SPOT at D ∈ {1, 2, 4, 8, 12, 20} and SPOT-γ, against the oracle ceiling.
 
 Docs: https://spot-nb.github.io/spot_nb/bench.html.md"""
 
