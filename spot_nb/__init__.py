@@ -16,7 +16,7 @@ TASKS = ("humaneval", "mbpp", "gsm8k", "math500")   # the paper's evaluation tas
 ARITH_TASK = "arith"       # the competent target's task family (notebook 07b): held-out arithmetic word problems
 BENCH_TASKS = (*TASKS, ARITH_TASK)                  # every task the harness runs
 MBPP_ENV = "SPOT_NB_MBPP"  # environment variable naming mbpp.jsonl
-VERIFIER_NAMES = ("coupled", "uncoupled", "greedy")   # spot_nb.verify.VERIFIERS; greedy match is exact only at T = 0
+VERIFIER_NAMES = ("coupled", "uncoupled", "greedy", "rs")   # spot_nb.verify.get_verifier; greedy match is exact only at T = 0, rs in law only
 DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # entry-point group of drafters offered by name (`make_drafter`, `spot-nb bench`)
 SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": {"shape": "chain"}, "spot-nohedge": {"runner_up_below": 0.0},
                  "spot-stale-order": {"order": "stale"}}   # SpotDrafter's options of SPOT and Table 17's ablations, registered by name

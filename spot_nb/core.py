@@ -14,8 +14,8 @@ import torch
 
 # %% auto #0
 __all__ = ['UNHASHED_CONFIG', 'masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable',
-           'check_budget', 'gumbel_scores', 'sample_token', 'Commit', 'DraftContext', 'transition', 'temperature_probs',
-           'StaleLogits', 'atomic_write', 'fingerprint']
+           'check_budget', 'gumbel_scores', 'sample_token', 'Commit', 'DraftContext', 'transition', 'token_law',
+           'temperature_probs', 'StaleLogits', 'atomic_write', 'fingerprint']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -137,6 +137,11 @@ def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext, conf: t
     v = sample_token(logits[s], ctx.temperature, ctx.gumbel_row(s) if ctx.temperature > 0 else None)
     if v == ctx.mask_id: raise ValueError("the target's argmax is the MASK token: a target must exclude MASK from its conditionals (set its logit to -inf)")
     return Commit(s, v)
+
+def token_law(logits_s: torch.Tensor, temperature: float) -> torch.Tensor:
+    "π_T over tokens at one position (float64 [V]); one-hot argmax at T = 0: the exact law the Gumbel draw samples."
+    if temperature == 0: return torch.nn.functional.one_hot(logits_s.argmax(), logits_s.shape[-1]).double()
+    return torch.softmax(logits_s.double().log_softmax(-1) / temperature, -1)
 
 def temperature_probs(logits: torch.Tensor, temperature: float) -> torch.Tensor:
     "π_T ∝ p^(1/T) along the last axis (T > 0)."

@@ -195,6 +195,7 @@ class DecodeConfig:
             raise ValueError(f"gen_length must be a positive integer, got {self.gen_length!r}")
         if self.budget is not None: check_budget(self.budget)
         check_temperature(self.temperature); check_seed(self.seed); get_verifier(self.verifier)
+        if self.verifier == "rs" and self.temperature == 0: raise ValueError("verifier='rs' (rejection sampling) needs temperature > 0")
 
     @classmethod
     def of(cls, config: "DecodeConfig | None" = None, **settings) -> "DecodeConfig":
@@ -265,7 +266,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
         streams.append(Stream(cache, x, DraftContext(mask_id, cfg.temperature, table, -tail, budget, cfg.pad), d,
                               math.ceil((tail + cfg.gen_length) / L), tail))
     t0 = time.perf_counter()
-    run_streams(target, streams, get_verifier(cfg.verifier), recorder, cfg.stop_at_eos)
+    run_streams(target, streams, get_verifier(cfg.verifier, cfg.seed), recorder, cfg.stop_at_eos)
     seconds = time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)    # a recorder's work is not the decode's
     out = []
     for s in streams:

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 from scipy import stats
-from .core import GumbelTable, check_temperature, fill, sample_token, select_position
+from .core import GumbelTable, check_temperature, fill, sample_token, select_position, token_law
 from .models.spot_dlm import SpotDLM, SpotDLMConfig
 from .target import additive_mask, block_causal_mask, cache_kwarg
 
 # %% auto #0
-__all__ = ['Trajectory', 'reference_target', 'random_block_states', 'TableTarget', 'token_law', 'trajectory_law', 'Chi2Result',
-           'chi2_counts', 'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'random_scorer', 'ReferenceRun',
-           'model_logits', 'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
+__all__ = ['Trajectory', 'reference_target', 'random_block_states', 'TableTarget', 'trajectory_law', 'Chi2Result', 'chi2_counts',
+           'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'random_scorer', 'ReferenceRun', 'model_logits',
+           'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
 
 # %% ../nbs/03_testing.ipynb #1c1d0bc8
 def reference_target(seed: int = 0, vocab_size: int = 64, d_model: int = 32, n_layers: int = 2, n_heads: int = 2,
@@ -79,11 +79,6 @@ class TableTarget:
     def __repr__(self): return f"TableTarget(L={self.block_size}, V={self.vocab_size})"
 
 # %% ../nbs/03_testing.ipynb #9d13bde2
-def token_law(logits_s: torch.Tensor, temperature: float) -> torch.Tensor:
-    "π_T over tokens at one position (float64 [V]); one-hot argmax at T = 0."
-    if temperature == 0: return torch.nn.functional.one_hot(logits_s.argmax(), logits_s.shape[-1]).double()
-    return torch.softmax(logits_s.double().log_softmax(-1) / temperature, -1)
-
 def trajectory_law(target, temperature: float, x0: torch.Tensor | None = None) -> dict[Trajectory, float]:
     "Exact law of the complete draft-free trajectory from `x0` (default: the all-masked block)."
     T, m = check_temperature(temperature), target.mask_id

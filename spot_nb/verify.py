@@ -12,11 +12,12 @@ from typing import Any, Callable
 import numpy as np
 import torch
 from . import VERIFIER_NAMES
-from .core import Commit, DraftContext, GumbelTable, fill, position_confidence, transition
+from .core import Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law, transition
 
 # %% auto #0
-__all__ = ['VERIFIERS', 'DraftNode', 'DraftTree', 'pack', 'check_tree', 'independent_table', 'Verification', 'walk_tree',
-           'verify_tree', 'greedy_match', 'get_verifier']
+__all__ = ['VERIFIERS', 'SEEDED_VERIFIERS', 'RS_STREAM', 'DraftNode', 'DraftTree', 'pack', 'check_tree', 'independent_table',
+           'Verification', 'walk_tree', 'verify_tree', 'greedy_match', 'commit_law', 'tv_distance', 'rs_verify',
+           'RSVerification', 'rs_chain_verifier', 'get_verifier']
 
 # %% ../nbs/05_verify.ipynb #2751b405
 @dataclass(frozen=True)
@@ -201,11 +202,78 @@ def greedy_match(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> Ve
     argmax = DraftContext(ctx.mask_id)
     return walk_tree(tree, logits, lambda lg, x: transition(lg, x, ctx), lambda lg, x: transition(lg, x, argmax))
 
-VERIFIERS = dict(zip(VERIFIER_NAMES, [verify_tree, functools.partial(verify_tree, coupled=False), greedy_match]))   # by name
+# %% ../nbs/05_verify.ipynb #d30d1582
+def commit_law(logits: torch.Tensor, x: torch.Tensor, mask_id: int, temperature: float) -> torch.Tensor:
+    "π(s, v) = 1{s = s*(x)} π_T(v | x): the target's one-step commit law as a float64 [L, V] table."
+    pi = torch.zeros(logits.shape, dtype=torch.float64)
+    s = select_position(logits, x, mask_id)
+    pi[s] = token_law(logits[s], check_temperature(temperature))
+    return pi
 
-def get_verifier(verifier: str | Callable) -> Callable:
-    "The verifier `verifier` names in `VERIFIERS`, or `verifier` itself when it is a function (tree, logits, ctx) -> Verification."
+def tv_distance(p, q) -> float:
+    "Total variation ½ Σ |p − q| between two distributions of the same shape."
+    p, q = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
+    if p.shape != q.shape: raise ValueError(f"distributions must have the same shape, got {p.shape} and {q.shape}")
+    return 0.5 * float(np.abs(p - q).sum())
+
+def _check_dist(p: np.ndarray, name: str):
+    if p.ndim != 1: raise ValueError(f"{name} must be a flat distribution, got shape {p.shape}")
+    if bool((p < 0).any()) or abs(p.sum() - 1) > 1e-6: raise ValueError(f"{name} must be non-negative and sum to 1 (sums to {p.sum():.6f})")
+
+def rs_verify(z: np.ndarray, pi: np.ndarray, q: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    "Accept–residual rule for proposals `z` [n] drawn from `q` [M]: committed indices [n] and accept flags [n]."
+    pi, q, z = np.asarray(pi, np.float64), np.asarray(q, np.float64), np.asarray(z)
+    _check_dist(pi, "pi"); _check_dist(q, "q")
+    if pi.shape != q.shape: raise ValueError(f"pi {pi.shape} and q {q.shape} must have the same shape")
+    if bool((q[z] <= 0).any()): raise ValueError("a proposal has q(z) = 0: it was not drawn from q")
+    accept = rng.random(z.shape) < np.minimum(1.0, pi[z] / q[z])          # [n]
+    out = z.copy()
+    if not accept.all():
+        resid = np.maximum(pi - q, 0.0)                                     # (π − q)₊ [M]
+        out[~accept] = rng.choice(len(pi), size=int((~accept).sum()), p=resid / resid.sum())
+    return out, accept
+
+@dataclass
+class RSVerification(Verification):
+    "A rejection-sampling chain round: the verification, plus TV(π_k, q_k) and the outcome of every verified link."
+    link_tv: tuple[float, ...] = ()
+    link_accepted: tuple[bool, ...] = ()
+
+def rs_chain_verifier(rng: np.random.Generator) -> Callable:
+    "The rejection-sampling chain verifier (App. B): links of a `ProposalChainDrafter` chain verified in order with `rs_verify`."
+    def verify(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> RSVerification:
+        T, m = ctx.temperature, ctx.mask_id
+        if T == 0: raise ValueError("rejection sampling needs temperature > 0 (at T = 0 use verify_tree)")
+        if tree.n_drafts and not hasattr(tree, "proposals"):
+            raise ValueError("the rs verifier needs a chain drafter that keeps its proposals (ProposalChainDrafter, SSDChainDrafter(rs_rng=...))")
+        V = logits.shape[-1]
+        path, commits, tvs, accs = [0], [], [], []
+        for k in range(tree.n_drafts):                                    # a chain: node k + 1 is the child of node k
+            x, child = tree[k].state, tree[k + 1]
+            pi = commit_law(logits[k], x, m, T).flatten().numpy()         # [L*V]
+            out, acc = rs_verify(np.array([child.s * V + child.v]), pi, tree.proposals[k], rng)
+            tvs.append(tv_distance(pi, tree.proposals[k])); accs.append(bool(acc[0]))
+            c = Commit(int(out[0]) // V, int(out[0]) % V); commits.append(c)
+            if not acc[0]: return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
+            path.append(k + 1)
+        y, last = tree[tree.n_drafts].state, tree.n_drafts                # every link accepted: a bonus draw at the end
+        if not bool((y == m).any()): return RSVerification(path, commits, last, y, False, link_tv=tuple(tvs), link_accepted=tuple(accs))
+        pi = commit_law(logits[last], y, m, T).flatten().numpy()
+        z = int(rng.choice(len(pi), p=pi / pi.sum())); c = Commit(z // V, z % V); commits.append(c)
+        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
+    return verify
+
+# %% ../nbs/05_verify.ipynb #13da5dd6
+VERIFIERS = {"coupled": verify_tree, "uncoupled": functools.partial(verify_tree, coupled=False), "greedy": greedy_match}
+SEEDED_VERIFIERS = {"rs": rs_chain_verifier}      # name -> factory of a verifier from its random source
+RS_STREAM = 0x5253                                 # the rs verifier's stream of the decode's seed
+assert (*VERIFIERS, *SEEDED_VERIFIERS) == VERIFIER_NAMES, "spot_nb.VERIFIER_NAMES must list the registry's names"
+
+def get_verifier(verifier: str | Callable, seed: int = 0) -> Callable:
+    """The verifier `verifier` names (`VERIFIERS`, or `SEEDED_VERIFIERS` built from `seed`), or `verifier` itself when it
+    is a function (tree, logits, ctx) -> Verification."""
     if callable(verifier): return verifier
+    if verifier in SEEDED_VERIFIERS: return SEEDED_VERIFIERS[verifier](np.random.default_rng([seed, RS_STREAM]))
     if verifier not in VERIFIERS:
-        raise ValueError(f"unknown verifier {verifier!r}: choose one of {', '.join(VERIFIERS)}, or pass a function (tree, logits, ctx) -> Verification")
+        raise ValueError(f"unknown verifier {verifier!r}: choose one of {', '.join(VERIFIER_NAMES)}, or pass a function (tree, logits, ctx) -> Verification")
     return VERIFIERS[verifier]

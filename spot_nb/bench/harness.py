@@ -19,15 +19,15 @@ from ..tasks import chat_text, has_chat_template
 
 # %% auto #0
 __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_METHODS',
-           'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS',
-           'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG', 'Sample',
-           'task_samples', 'mbpp_calibration_samples', 'prompt_text', 'completion', 'builds_with_defaults',
-           'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError', 'record_key', 'shard_path',
-           'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
-           'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world', 'order_model_id', 'bench',
-           'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table', 'plot_summary',
-           'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench', 'bench_parser',
-           'bench_main']
+           'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'RS_METHODS', 'RS_DRAFT_STREAM', 'SCHEMA', 'META',
+           'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP',
+           'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples', 'prompt_text', 'completion',
+           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
+           'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
+           'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
+           'order_model_id', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
+           'plot_summary', 'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench',
+           'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -97,6 +97,8 @@ SPOT_METHODS = tuple(SPOT_VARIANTS)                           # SPOT and its abl
 AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
 ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
 BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint")
+RS_METHODS = ("ssd-chain",)                                   # drafters that keep their proposals: what the rs verifier reads
+RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
 
 def builds_with_defaults(cls) -> bool:
     "Whether a drafter class can be built with no arguments (the harness has none to give)."
@@ -130,10 +132,10 @@ class Method:
         "The decode settings of this configuration over `base` (the sample's length, temperature and seed)."
         return replace(base, budget=self.budget, pad=self.pad, verifier=self.verifier)
 
-    def drafter(self, order_model=None, commits=None, spiffy_graph: Path | None = None, auto=None):
+    def drafter(self, order_model=None, commits=None, spiffy_graph: Path | None = None, auto=None, seed: int = 0):
         """A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`, Spiffy
         its `spiffy_graph` (None: the shipped one); spot-auto is the run's one `auto` drafter, reset (what it learned of
-        the machine is kept)."""
+        the machine is kept); under the rs verifier a chain samples its links from the decode's `seed`."""
         if self.name == CONTROL: return None
         if self.name == AUTO:
             auto.reset(); return auto
@@ -143,12 +145,16 @@ class Method:
         from spot_nb.drafters import make_drafter
         if self.name in SPOT_METHODS: return make_drafter(self.name, order_model=order_model, gamma=self.gamma)
         if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
+        if self.verifier == "rs":
+            import numpy as np
+            return make_drafter(self.name, rs_rng=np.random.default_rng([seed, RS_DRAFT_STREAM]))
         return make_drafter(self.name)
 
 def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
     return [Method(n, D, pad=n not in ("spot-gamma", AUTO), gamma=g, verifier=v) for n in names if n != CONTROL for D in budgets
-            for g in (gammas if n == "spot-gamma" else [0.0] if n in SPOT_METHODS else [None]) for v in verifiers]
+            for g in (gammas if n == "spot-gamma" else [0.0] if n in SPOT_METHODS else [None])
+            for v in verifiers if v != "rs" or n in RS_METHODS]                       # rs verifies only chains that keep proposals
 
 # %% ../../nbs/17_harness.ipynb #4f93ed64
 SCHEMA = 1                              # version of the record format; a folder of another version is refused
@@ -300,6 +306,10 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     if bad := [g for g in gammas if not 0 <= g <= 1]: raise BenchError(f"--gamma {bad[0]} is out of range: the mass floor γ is in [0, 1]")
     verifiers = _csv(args.verifiers, "verifiers")
     if bad := [v for v in verifiers if v not in VERIFIER_NAMES]: raise BenchError(f"unknown verifier {bad[0]!r}: choose from {', '.join(VERIFIER_NAMES)}")
+    if "rs" in verifiers and not any(n in RS_METHODS for n in names):
+        raise BenchError(f"--verifiers rs verifies chains that keep their proposals: add one of {', '.join(RS_METHODS)} to --methods")
+    if "rs" in verifiers and 0 in temperatures:
+        raise BenchError("--verifiers rs needs temperatures > 0 (rejection sampling at T = 0 is greedy decoding): drop 0 from --temperatures")
     if args.split not in SPLITS: raise BenchError(f"unknown split {args.split!r}: choose from {', '.join(SPLITS)}")
     if args.split == "calibration" and tasks != ["mbpp"]: raise BenchError("--split calibration: only MBPP has one (samples 100–149): pass --tasks mbpp")
     if str(args.limit) == "all": limit = None
@@ -430,14 +440,14 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
             if not warm:                                          # one block of each path first: no clock pays start-up
                 wk = replace(kw, gen_length=target.block_size)
                 wc = block_commits_of(target, ids, wk) if oracle else None
-                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto), m.config(wk))
+                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto, seed), m.config(wk))
                 warm = True
             def run(m: Method, drafter=None):
                 tally = CommitTally()
                 return decode(target, ids, drafter, m.config(kw), recorder=tally), tally
             ref, ref_tally = run(control)
             commits = block_commits_of(target, ids, kw) if oracle else None     # the oracles' lookahead, outside every clock
-            outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits, cfg.spiffy_graph, auto))) for m in todo]
+            outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits, cfg.spiffy_graph, auto, seed))) for m in todo]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
             for m, (r, tally) in outs:

@@ -7,21 +7,19 @@ Docs: https://spot-nb.github.io/spot_nb/sampling.html.md"""
 # %% ../../nbs/13_sampling.ipynb #3c94e87a
 from __future__ import annotations
 import time
-from dataclasses import dataclass
 from typing import Callable
 import numpy as np
 import pandas as pd
 import torch
-from ..core import Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, transition
+from ..core import DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law
 from ..decode import RoundStats, decode_block
 from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter, make_drafter
-from ..testing import TableTarget, Trajectory, chi2_counts, chi2_trajectories, token_law, trajectory_law
-from ..verify import DraftTree, Verification, get_verifier, independent_table
+from ..testing import TableTarget, Trajectory, chi2_counts, chi2_trajectories, trajectory_law
+from ..verify import commit_law, get_verifier, independent_table, rs_chain_verifier, rs_verify, tv_distance
 
 # %% auto #0
-__all__ = ['LAW_GROUPS', 'LAW_DRAFTERS', 'draft_free_trajectory', 'speculative_trajectory', 'commit_law', 'tv_distance',
-           'rs_verify', 'mixture_proposal', 'model_proposal', 'uniform_proposal', 'RSVerification', 'rs_chain_verifier',
-           'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
+__all__ = ['LAW_GROUPS', 'LAW_DRAFTERS', 'draft_free_trajectory', 'speculative_trajectory', 'mixture_proposal', 'model_proposal',
+           'uniform_proposal', 'rs_trajectory', 'law_configs', 'law_tests', 'law_table', 'check_law_rows', 'rs_states',
            'rs_acceptance_cases', 'check_rs_cases', 'law_drafter', 'pathwise_pair', 'gumbel_agreement',
            'coupling_bound', 'random_pairs']
 
@@ -43,37 +41,6 @@ def speculative_trajectory(target, drafter, temperature: float, table: GumbelTab
     x0 = target.initial_state() if x0 is None else x0
     _, rounds = decode_block(target, None, x0, drafter, ctx, get_verifier(verifier), recorder=record)
     return tuple(out), rounds
-
-# %% ../../nbs/13_sampling.ipynb #94f36eb5
-def commit_law(logits: torch.Tensor, x: torch.Tensor, mask_id: int, temperature: float) -> torch.Tensor:
-    "π(s, v) = 1{s = s*(x)} π_T(v | x): the target's one-step commit law as a float64 [L, V] table."
-    pi = torch.zeros(logits.shape, dtype=torch.float64)
-    s = select_position(logits, x, mask_id)
-    pi[s] = token_law(logits[s], check_temperature(temperature))
-    return pi
-
-def tv_distance(p, q) -> float:
-    "Total variation ½ Σ |p − q| between two distributions of the same shape."
-    p, q = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
-    if p.shape != q.shape: raise ValueError(f"distributions must have the same shape, got {p.shape} and {q.shape}")
-    return 0.5 * float(np.abs(p - q).sum())
-
-def _check_dist(p: np.ndarray, name: str):
-    if p.ndim != 1: raise ValueError(f"{name} must be a flat distribution, got shape {p.shape}")
-    if bool((p < 0).any()) or abs(p.sum() - 1) > 1e-6: raise ValueError(f"{name} must be non-negative and sum to 1 (sums to {p.sum():.6f})")
-
-def rs_verify(z: np.ndarray, pi: np.ndarray, q: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    "Accept–residual rule for proposals `z` [n] drawn from `q` [M]: committed indices [n] and accept flags [n]."
-    pi, q, z = np.asarray(pi, np.float64), np.asarray(q, np.float64), np.asarray(z)
-    _check_dist(pi, "pi"); _check_dist(q, "q")
-    if pi.shape != q.shape: raise ValueError(f"pi {pi.shape} and q {q.shape} must have the same shape")
-    if bool((q[z] <= 0).any()): raise ValueError("a proposal has q(z) = 0: it was not drawn from q")
-    accept = rng.random(z.shape) < np.minimum(1.0, pi[z] / q[z])          # [n]
-    out = z.copy()
-    if not accept.all():
-        resid = np.maximum(pi - q, 0.0)                                     # (π − q)₊ [M]
-        out[~accept] = rng.choice(len(pi), size=int((~accept).sum()), p=resid / resid.sum())
-    return out, accept
 
 # %% ../../nbs/13_sampling.ipynb #3720a3c8
 def mixture_proposal(target, temperature: float, eps: float) -> Callable[[torch.Tensor], torch.Tensor]:
@@ -99,34 +66,6 @@ def uniform_proposal(mask_id: int, vocab_size: int) -> Callable[[torch.Tensor], 
         u = (x == mask_id).double()[:, None].expand(-1, vocab_size)
         return u / u.sum()
     return q
-
-@dataclass
-class RSVerification(Verification):
-    "A rejection-sampling chain round: the verification, plus TV(π_k, q_k) and the outcome of every verified link."
-    link_tv: tuple[float, ...] = ()
-    link_accepted: tuple[bool, ...] = ()
-
-def rs_chain_verifier(rng: np.random.Generator) -> Callable:
-    "The rejection-sampling chain verifier (App. B): links of a `ProposalChainDrafter` chain verified in order with `rs_verify`."
-    def verify(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> RSVerification:
-        T, m = ctx.temperature, ctx.mask_id
-        if T == 0: raise ValueError("rejection sampling needs temperature > 0 (at T = 0 use verify_tree)")
-        V = logits.shape[-1]
-        path, commits, tvs, accs = [0], [], [], []
-        for k in range(tree.n_drafts):                                    # a chain: node k + 1 is the child of node k
-            x, child = tree[k].state, tree[k + 1]
-            pi = commit_law(logits[k], x, m, T).flatten().numpy()         # [L*V]
-            out, acc = rs_verify(np.array([child.s * V + child.v]), pi, tree.proposals[k], rng)
-            tvs.append(tv_distance(pi, tree.proposals[k])); accs.append(bool(acc[0]))
-            c = Commit(int(out[0]) // V, int(out[0]) % V); commits.append(c)
-            if not acc[0]: return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
-            path.append(k + 1)
-        y, last = tree[tree.n_drafts].state, tree.n_drafts                # every link accepted: a bonus draw at the end
-        if not bool((y == m).any()): return RSVerification(path, commits, last, y, False, link_tv=tuple(tvs), link_accepted=tuple(accs))
-        pi = commit_law(logits[last], y, m, T).flatten().numpy()
-        z = int(rng.choice(len(pi), p=pi / pi.sum())); c = Commit(z // V, z % V); commits.append(c)
-        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
-    return verify
 
 def rs_trajectory(target, proposal: Callable[[torch.Tensor], torch.Tensor], temperature: float, K: int,
                   rng: np.random.Generator, x0: torch.Tensor | None = None) -> tuple[Trajectory, list[RoundStats], list[tuple[float, bool]]]:
