@@ -97,7 +97,7 @@ SPOT_METHODS = tuple(SPOT_VARIANTS)                           # SPOT and its abl
 AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
 ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
 BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint")
-RS_METHODS = ("ssd-chain",)                                   # drafters that keep their proposals: what the rs verifier reads
+RS_METHODS = ("ssd-chain", "spot-chain")                     # chains that can keep their proposals: what the rs verifier reads
 RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
 
 def builds_with_defaults(cls) -> bool:
@@ -143,12 +143,13 @@ class Method:
             from spot_nb.drafters.baselines import SpiffyDrafter
             return SpiffyDrafter.load(spiffy_graph)
         from spot_nb.drafters import make_drafter
-        if self.name in SPOT_METHODS: return make_drafter(self.name, order_model=order_model, gamma=self.gamma)
-        if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
-        if self.verifier == "rs":
+        rs = {}
+        if self.verifier == "rs":                                               # the chain samples its links, from the decode's seed
             import numpy as np
-            return make_drafter(self.name, rs_rng=np.random.default_rng([seed, RS_DRAFT_STREAM]))
-        return make_drafter(self.name)
+            rs = dict(rs_rng=np.random.default_rng([seed, RS_DRAFT_STREAM]))
+        if self.name in SPOT_METHODS: return make_drafter(self.name, order_model=order_model, gamma=self.gamma, **rs)
+        if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
+        return make_drafter(self.name, **rs)
 
 def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."

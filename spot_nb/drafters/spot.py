@@ -11,8 +11,8 @@ from typing import Callable
 import numpy as np
 import torch
 from .. import SPOT_VARIANTS
-from ..core import DraftContext, StaleLogits
-from .base import Drafter, register_drafter
+from ..core import DraftContext, StaleLogits, temperature_probs
+from .base import Drafter, ProposalChainDrafter, register_drafter
 from ..order_model import stale_features, state_features
 from ..trajectories import stored_probs
 from ..verify import DraftTree
@@ -188,15 +188,16 @@ class SpotDrafter(Drafter):
     Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model)."""
     name = "spot"
     def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
-                 shape: str = "tree", order: str = "model"):
+                 shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None):
         if not (math.isfinite(tau) and tau > 0): raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
         if not (math.isfinite(gamma) and 0 <= gamma <= 1): raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
         if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
         if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
         if order not in ("model", "stale"): raise ValueError(f"order must be 'model' or 'stale', got {order!r}")
+        if rs_rng is not None and shape != "chain": raise ValueError("rejection sampling verifies chains: pass shape='chain' with rs_rng")
         if order == "model" and getattr(order_model, "stale_k", 2) < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
-        self.shape, self.order, self.calls = shape, order, 0
+        self.shape, self.order, self.calls, self.rs_rng = shape, order, 0, rs_rng
 
     def check_target(self, target) -> None:
         "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
@@ -251,9 +252,29 @@ class SpotDrafter(Drafter):
         self.calls += calls
         return paths
 
+    @torch.inference_mode()
+    def proposal(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> Callable[[torch.Tensor], torch.Tensor]:
+        """SPOT's chain as an explicit proposal for rejection sampling (App. B, T > 0): at a state y below `root`,
+        q(s, v) = q(s | y) · π̂_T(v | s), the order model's position law (temperature `tau`) times the tempered stale token law."""
+        if ctx.temperature == 0: raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use coupled match)")
+        _, order_logq = self.scorer(root, stale, ctx)
+        logp = stale.logits.float().log_softmax(-1) if isinstance(stale, StaleLogits) else stale.clamp_min(1e-30).log()   # [L, V]
+        pi = temperature_probs(logp, ctx.temperature).double()                                                       # [L, V]
+        if ctx.mask_id < pi.shape[-1]: pi[:, ctx.mask_id] = 0.0                                                       # never the mask token
+        pi = pi / pi.sum(-1, keepdim=True)
+        was_masked = root == ctx.mask_id
+        def q(y: torch.Tensor) -> torch.Tensor:
+            masked = y == ctx.mask_id
+            taken = was_masked & ~masked
+            logq = order_logq(y[None], taken[None], taken.sum()[None])[0]                                           # [L]
+            logq = (logq / self.tau).masked_fill(~masked, float("-inf")).log_softmax(-1)
+            return logq.exp().double()[:, None] * pi                                                                   # [L, V]
+        return q
+
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        "A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V]."
+        "A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V] (with `rs_rng`: a sampled chain for the rs verifier)."
         if ctx.budget == 0 or stale is None: return DraftTree(root, ctx.mask_id)
+        if self.rs_rng is not None: return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
 
 for _name, _options in SPOT_VARIANTS.items():         # SPOT and Table 17's ablations, by name: make_drafter("spot-chain", order_model=m)
