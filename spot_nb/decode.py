@@ -180,8 +180,8 @@ DEFAULT_BUDGET = 4
 class DecodeConfig:
     """How to decode, checked once when built: `gen_length` tokens; draft budget D (`budget`; None: `DEFAULT_BUDGET` with a
     drafter, 0 without), every verification forward padded to 1 + D rows with `pad`; sampling `temperature` through the
-    Gumbel table of `seed`; the `verifier` (a name in `VERIFIERS`: coupled, uncoupled; greedy is biased at T > 0; or a
-    function (tree, logits, ctx)); `stop_at_eos`. `decode`, `decode_many`, `generate`, the demo and the harness take one."""
+    Gumbel table of `seed`; the `verifier` (a name: coupled, uncoupled; greedy is biased at T > 0; rs, exact in law, for chains
+    that keep their proposals, at T > 0; or a function (tree, logits, ctx)); `stop_at_eos`. `decode`, `decode_many`, `generate`, the demo and the harness take one."""
     gen_length: int = 256
     budget: int | None = None
     pad: bool = False
