@@ -69,7 +69,7 @@ class ArithProblem:
     @property
     def text(self) -> str: return f"{self.prompt} {self.solution}"
 
-
+# %% ../nbs/07b_arith_task.ipynb #72658117
 def _step(rng: random.Random, x: int) -> tuple[str, dict]:
     "One feasible operation on amount `x`: (op name, its numbers including the new amount y)."
     ops = ([op for op, ok in (("add", x + 2 <= MAX_VALUE), ("sub", x >= 3), ("boxes", x + 4 <= MAX_VALUE),
@@ -85,12 +85,12 @@ def _step(rng: random.Random, x: int) -> tuple[str, dict]:
         return op, dict(m=m, n=n, p=m * n, y=x + m * n)
     return op, dict(y=2 * x if op == "double" else x // 2)
 
-
+# %% ../nbs/07b_arith_task.ipynb #0a4e1482
 def written(value: int) -> str:
     "A number as a worked solution writes it: `AMOUNT_DIGITS` digits, zero-padded (39 → '039')."
     return f"{value:0{AMOUNT_DIGITS}d}"
 
-
+# %% ../nbs/07b_arith_task.ipynb #e16b53e7
 def _problem(rng: random.Random, template_split: bool) -> ArithProblem:
     "A random problem; with `template_split` every step is phrased with the held-out template, else a seen one."
     who, item, n_steps = rng.choice(NAMES), rng.choice(ITEMS), rng.randint(MIN_STEPS, MAX_STEPS)
@@ -107,12 +107,12 @@ def _problem(rng: random.Random, template_split: bool) -> ArithProblem:
     solution.append(f"Last amount: {written(x)}. The answer is {written(x)}.")
     return ArithProblem(" ".join(question), "\n".join(solution), x, n_steps)
 
-
+# %% ../nbs/07b_arith_task.ipynb #1e7983ba
 def is_heldout_problem(question: str) -> bool:
     "Whether a question belongs to the held-out split (a stable hash, so train and evaluation never share one)."
     return int(hashlib.sha1(question.encode()).hexdigest(), 16) % HELDOUT_EVERY == 0
 
-
+# %% ../nbs/07b_arith_task.ipynb #43a9af6a
 def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithProblem]:
     "`n` distinct problems of `split` ('train', 'heldout' or 'heldout-template'), the same for the same seed."
     if split not in SPLITS: raise ValueError(f"split={split!r}: use one of {', '.join(SPLITS)}")
@@ -127,6 +127,7 @@ def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithPro
         seen.add(p.question); out.append(p)
     return out
 
+# %% ../nbs/07b_arith_task.ipynb #1e1a5801
 register_task(ARITH_TASK, lambda: [Prompt(f"arith/{i}", ARITH_TASK, p.prompt, str(p.answer))       # the harness's task "arith"
                                    for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))])
 

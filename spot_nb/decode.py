@@ -73,6 +73,7 @@ class RoundStats:
     committed: int           # tokens committed: accepted + the bonus (0 or 1)
     drafter_seconds: float   # time spent in the drafter, checking its tree, and preparing its stale conditionals
 
+# %% ../nbs/07_decode.ipynb #a93cdcd7
 @dataclass
 class Round:
     "Everything one round saw: what a recorder receives."
@@ -84,6 +85,7 @@ class Round:
     stats: RoundStats
     stream: int = 0               # which prompt of a batch
 
+# %% ../nbs/07_decode.ipynb #9242046d
 @dataclass
 class Stream:
     "The decode state of one prompt: its context, its active block, its stale conditionals and what it has produced."
@@ -102,6 +104,7 @@ class Stream:
     done: bool = False
     recorder_seconds: float = 0.0 # time spent in the recorder: kept off the decode's clock
 
+# %% ../nbs/07_decode.ipynb #bb42164a
 def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
     "Draft and check a tree at the stream's state; returns (tree, packed rows [R, L], drafter seconds)."
     t0 = time.perf_counter()
@@ -110,20 +113,24 @@ def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
     check_tree(tree, s.x, s.ctx)
     return tree, pack(tree, s.ctx.budget if s.ctx.pad else None), time.perf_counter() - t0 + s.stale_seconds
 
+# %% ../nbs/07_decode.ipynb #979419a5
 def forward_many(target: BlockTarget, caches: list, rows: list[torch.Tensor]) -> list[torch.Tensor]:
     "One verification forward over the copies of several prompts: the target's `forward_batch` when it has one."
     if len(caches) == 1: return [target.forward_copies(caches[0], rows[0])]
     if hasattr(target, "forward_batch"): return target.forward_batch(caches, rows)
     return [target.forward_copies(c, r) for c, r in zip(caches, rows)]
 
+# %% ../nbs/07_decode.ipynb #6e0eea41
 def open_block(target: BlockTarget, cache: Any, x: torch.Tensor) -> torch.Tensor:
     "A new active block `x` [L] as the target's family opens it: its `open_block(cache, x)` when it has one (Fast-dLLM v2 fills position 0), else `x`."
     return target.open_block(cache, x) if hasattr(target, "open_block") else x
 
+# %% ../nbs/07_decode.ipynb #39e14a62
 def for_generation(target: BlockTarget, gen_length: int) -> BlockTarget:
     "The target as it decodes `gen_length` tokens: its `for_generation(gen_length)` when it has one (LLaDA/Dream's canvas, Dream's one block), else itself."
     return target.for_generation(gen_length) if hasattr(target, "for_generation") else target
 
+# %% ../nbs/07_decode.ipynb #c0342f77
 def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
     "Close the stream's finished block: stop, or commit it to the cache and open the next one (closed at once if the target filled it)."
     s.blocks.append(s.x)
@@ -138,6 +145,7 @@ def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
     s.ctx = s.ctx.at(s.block * len(s.x) - s.tail)
     if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 
+# %% ../nbs/07_decode.ipynb #a0ac132b
 def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable = verify_tree,
                 recorder: Callable[[Round], None] | None = None, stop_at_eos: bool = True) -> None:
     "The decode loop: a round for every unfinished stream — draft, one forward for all their copies, verify, commit — until all are done."
@@ -165,6 +173,7 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
                 s.stale_seconds = time.perf_counter() - t0
             if not bool((s.x == s.ctx.mask_id).any()): end_block(target, s, stop_at_eos)
 
+# %% ../nbs/07_decode.ipynb #fa903d49
 def decode_block(target: BlockTarget, cache: Any, x: torch.Tensor, drafter, ctx: DraftContext,
                  verifier: Callable = verify_tree, block: int = 0, recorder: Callable[[Round], None] | None = None
                  ) -> tuple[torch.Tensor, list[RoundStats]]:
@@ -213,6 +222,7 @@ class DecodeConfig:
         "The decode's one Gumbel table, shared by every drafter and the verifier (None at T = 0)."
         return GumbelTable(self.seed, target.vocab_size, device=target.device) if self.temperature > 0 else None
 
+# %% ../nbs/07_decode.ipynb #3c053752
 @dataclass
 class DecodeResult:
     "Output of a decode: generated ids (up to, not including, the first EOS), and its cost."
@@ -232,12 +242,14 @@ class DecodeResult:
     @property
     def tokens_per_round(self) -> float: return self.n_generated / max(len(self.rounds), 1)
 
+# %% ../nbs/07_decode.ipynb #03cabd51
 def truncate_at_eos(tokens: torch.Tensor, eos_ids: tuple[int, ...]) -> torch.Tensor:
     "Cut `tokens` before the first EOS id."
     if not eos_ids: return tokens
     hits = torch.isin(tokens, torch.tensor(eos_ids, device=tokens.device)).nonzero()
     return tokens[: int(hits[0])] if len(hits) else tokens
 
+# %% ../nbs/07_decode.ipynb #56cddd11
 @torch.no_grad()
 def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, config: DecodeConfig | None = None, *,
                 recorder: Callable[[Round], None] | None = None, **settings) -> list[DecodeResult]:
@@ -275,6 +287,7 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
                                 s.blocks, s.nfe, seconds, s.rounds, s.tail))
     return out
 
+# %% ../nbs/07_decode.ipynb #6b8e4d84
 def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, config: DecodeConfig | None = None, *,
            recorder: Callable[[Round], None] | None = None, **settings) -> DecodeResult:
     """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4), as
@@ -282,6 +295,7 @@ def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, config: 
     the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`."""
     return decode_many(target, [prompt_ids], drafter, config, recorder=recorder, **settings)[0]
 
+# %% ../nbs/07_decode.ipynb #d02a6866
 def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, config: DecodeConfig | None = None,
                      **settings) -> dict[int, list[tuple[int, int]]]:
     "The draft-free commits {block offset: [(s, v), ...]} of a decode, in order: what `ReplayDrafter` replays."
@@ -296,11 +310,13 @@ def side_by_side(target: BlockTarget, prompt_ids: torch.Tensor, methods: dict[st
                  config: DecodeConfig | None = None, repeats: int = 1) -> list[dict[str, DecodeResult]]:
     """One prompt decoded draft-free and then by each method, `repeats` times (draft-free, A, B, draft-free, A, B, ...): the
     one interleaving every comparison here runs, so that drift on a shared machine hits every side alike. `methods[name]()`
-    gives the method's `decode` arguments (`dict(drafter=..., budget=...)`), called just before its decode. One dict of
-    results per repeat, draft-free first."""
+    gives the method's `decode` arguments (`dict(drafter=..., budget=...)`; a `config` of its own replaces `config`),
+    called just before its decode; an entry named "draft-free" gives the control's (a recorder, say). One dict of results
+    per repeat, draft-free first."""
     if repeats < 1: raise ValueError(f"repeats must be >= 1, got {repeats}")
-    return [{"draft-free": decode(target, prompt_ids, config=config)} |
-            {name: decode(target, prompt_ids, config=config, **make()) for name, make in methods.items()} for _ in range(repeats)]
+    run = lambda make: decode(target, prompt_ids, **({"config": config} | make()))
+    order = {"draft-free": methods.get("draft-free", dict)} | methods
+    return [{name: run(make) for name, make in order.items()} for _ in range(repeats)]
 
 def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]],
             config: DecodeConfig | None = None, *, progress: bool = True, desc: str = "compare", **settings) -> list[dict]:

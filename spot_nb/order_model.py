@@ -209,6 +209,7 @@ def split_by_prompt(ex: OrderExamples, heldout_frac: float = 0.1, seed: int = 0)
     is_held = np.array([x in held for x in ex.uids])
     return np.nonzero(~is_held)[0], np.nonzero(is_held)[0]
 
+# %% ../nbs/11_order_model.ipynb #846f653c
 @torch.no_grad()
 def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_max: int = 7, batch: int = 4096) -> dict:
     "Next-commit accuracy of `model` and of the stale-confidence order, overall and by depth."
@@ -224,6 +225,7 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
     by_depth = {int(k): (float(hm[dd == k].mean()), float(hc[dd == k].mean()), int((dd == k).sum())) for k in dd.unique()}
     return dict(model=float(hm.mean()), stale_confidence=float(hc.mean()), n=len(hm), by_depth=by_depth)
 
+# %% ../nbs/11_order_model.ipynb #ea3e30a6
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
                       max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,

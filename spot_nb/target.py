@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/target.html.md"""
 
 # %% ../nbs/01_target.ipynb #017a19cb
 from __future__ import annotations
-import inspect, json, re
+import inspect, re, statistics, time
 from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
 import torch
@@ -14,8 +14,8 @@ from .core import select_position
 
 # %% auto #0
 __all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'additive_mask', 'cache_kwarg', 'max_diff',
-           'copy_exactness', 'check_batch_invariance', 'register_adapter', 'resolve_checkpoint', 'load_target',
-           'check_weights']
+           'copy_exactness', 'check_batch_invariance', 'time_interleaved', 'forward_times', 'register_adapter',
+           'resolve_checkpoint', 'load_target', 'check_weights']
 
 # %% ../nbs/01_target.ipynb #85633db0
 @runtime_checkable
@@ -84,6 +84,29 @@ def check_batch_invariance(target: BlockTarget, prompt_ids: torch.Tensor, copies
         out.append(dict(R=R, device=str(target.device), dtype=str(target.dtype).removeprefix("torch."),
                         max_abs_diff=err, argmax_agrees=same))
     return out
+
+# %% ../nbs/01_target.ipynb #777d9d9a
+def time_interleaved(jobs: dict[Any, Callable[[int], Any]], reps: int, device: torch.device | str = "cpu") -> dict[Any, list[float]]:
+    """Seconds of each call of `jobs[k](i)` over `reps` rounds i in which every job runs once, in turn (A, B, A, B, ...),
+    after one warm-up call each; the device synchronised around each call."""
+    if reps < 1: raise ValueError(f"reps must be >= 1, got {reps}")
+    sync = torch.cuda.synchronize if torch.device(device).type == "cuda" else (lambda: None)
+    for f in jobs.values(): f(0)
+    times = {k: [] for k in jobs}
+    for i in range(reps):
+        for k, f in jobs.items():
+            sync(); t = time.perf_counter(); f(i); sync(); times[k].append(time.perf_counter() - t)
+    return times
+
+def forward_times(target: BlockTarget, copies: list[int], prefix_len: int = 224, reps: int = 20, seed: int = 0) -> dict[int, float]:
+    "Median seconds of a verification forward over R random copies of a block behind a random `prefix_len`-token cache, per R in `copies`."
+    g = torch.Generator().manual_seed(seed)
+    V, L = target.vocab_size, target.block_size
+    ids = torch.randint(0, V - 1, (prefix_len,), generator=g); ids[ids >= target.mask_id] += 1        # never the mask token
+    cache, _ = target.prefill(ids.to(target.device))
+    blocks = {R: torch.randint(0, V, (R, L), generator=g).to(target.device) for R in copies}
+    times = time_interleaved({R: (lambda i, R=R: target.forward_copies(cache, blocks[R])) for R in copies}, reps, target.device)
+    return {R: statistics.median(ts) for R, ts in times.items()}
 
 # %% ../nbs/01_target.ipynb #4e056a2e
 ADAPTERS: dict[str, Callable] = {}

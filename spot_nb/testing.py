@@ -153,6 +153,7 @@ class ReferenceRun:
     tokens: torch.Tensor
     steps: list[torch.Tensor]
 
+# %% ../nbs/03_testing.ipynb #b25425f3
 def model_logits(model, ids: torch.Tensor, allowed: torch.Tensor, start: int = 0, cache=None) -> torch.Tensor:
     "Float32 logits [T, V] of a transformers causal LM over `ids` [T] at positions start.., attention `allowed` [T, S] (S = cached + T)."
     pos = torch.arange(start, start + len(ids), device=ids.device)[None]
@@ -160,6 +161,7 @@ def model_logits(model, ids: torch.Tensor, allowed: torch.Tensor, start: int = 0
                 use_cache=cache is not None, **{cache_kwarg(model): cache})
     return out.logits[0].float()
 
+# %% ../nbs/03_testing.ipynb #bb0d9395
 def greedy_commit(logits: torch.Tensor, mask_id: int, keep_mask: bool) -> tuple[int, int]:
     "(row, token): the row whose argmax token is most probable (softmax in float64; MASK kept in it or at −inf) and that token."
     lg = logits.double()
@@ -168,10 +170,12 @@ def greedy_commit(logits: torch.Tensor, mask_id: int, keep_mask: bool) -> tuple[
     i = int(conf.argmax())
     return i, int(tok[i])
 
+# %% ../nbs/03_testing.ipynb #0effdc49
 def shift_rows(logits: torch.Tensor) -> torch.Tensor:
     "Shifted-logit families (Dream, Fast-dLLM v2): row i is the output at position i − 1; row 0 keeps its own."
     return torch.cat([logits[:1], logits[:-1]])
 
+# %% ../nbs/03_testing.ipynb #04762fa2
 @torch.no_grad()
 def canvas_reference(model, prompt: torch.Tensor, gen_length: int, block_length: int, mask_id: int, *,
                      shift: bool = False, keep_mask: bool = True) -> ReferenceRun:
@@ -190,6 +194,7 @@ def canvas_reference(model, prompt: torch.Tensor, gen_length: int, block_length:
             steps.append(lg[rows]); x[rows[i]] = v
     return ReferenceRun(x[P:], steps)
 
+# %% ../nbs/03_testing.ipynb #19286bb7
 @torch.no_grad()
 def block_causal_reference(model, prompt: torch.Tensor, gen_length: int, block_size: int, mask_id: int, *,
                            shift: bool = False, first_token: bool = False, keep_mask: bool = True) -> ReferenceRun:

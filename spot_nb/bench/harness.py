@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 
 # %% ../../nbs/17_harness.ipynb #b4491f12
 from __future__ import annotations
-import argparse, hashlib, itertools, json, os, platform, re, sys, time, uuid
+import argparse, functools, hashlib, itertools, json, os, platform, re, sys, time, uuid
 from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from importlib.util import find_spec
@@ -105,6 +105,7 @@ def builds_with_defaults(cls) -> bool:
     import inspect
     return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in inspect.signature(cls).parameters.values())
 
+# %% ../../nbs/17_harness.ipynb #2da16d8a
 def registered_methods() -> list[str]:
     """Drafters the harness can build with defaults: those the installed packages declare as `spot_nb.drafters` entry points
     (read without importing torch), and any defined in this process (a notebook cell) once the drafters are loaded."""
@@ -112,8 +113,10 @@ def registered_methods() -> list[str]:
     if base := sys.modules.get("spot_nb.drafters.base"): names |= {n for n, c in base.DRAFTERS.items() if builds_with_defaults(c)}
     return sorted(names - set(BUILTIN_METHODS))
 
+# %% ../../nbs/17_harness.ipynb #3032d86b
 def available_methods() -> list[str]: return [*BUILTIN_METHODS, *registered_methods()]
 
+# %% ../../nbs/17_harness.ipynb #cad215e5
 @dataclass(frozen=True)
 class Method:
     "One decoding configuration: method name, budget D (0 for the draft-free control), padding, SPOT's mass floor γ."
@@ -151,6 +154,7 @@ class Method:
         if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
         return make_drafter(self.name, **rs)
 
+# %% ../../nbs/17_harness.ipynb #8fd56d97
 def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
     return [Method(n, D, pad=n not in ("spot-gamma", AUTO), gamma=g, verifier=v) for n in names if n != CONTROL for D in budgets
@@ -168,10 +172,13 @@ RUN_FIELDS = ("seconds", "drafter_seconds", "invocation", "group", "rank", "worl
 class BenchError(ValueError):
     "A bad `spot-nb bench` request or records folder; the message names the problem in one line."
 
+# %% ../../nbs/17_harness.ipynb #b45219dd
 def record_key(r: dict) -> tuple: return tuple(r[k] if k in r else KEY_DEFAULTS[k] for k in KEY_FIELDS)
 
+# %% ../../nbs/17_harness.ipynb #da3cb4ce
 def shard_path(folder: Path, rank: int) -> Path: return Path(folder) / f"records-rank{rank}.jsonl"
 
+# %% ../../nbs/17_harness.ipynb #67f22e20
 def _parse_shard(path: Path) -> tuple[list[dict], bool]:
     "(records of complete groups, whether a crash left a torn line or an unfinished group at the end)."
     try: text = path.read_text(encoding="utf-8")
@@ -191,6 +198,7 @@ def _parse_shard(path: Path) -> tuple[list[dict], bool]:
     done = [r for r in recs if sizes[r["group"]] == r["group_size"]]
     return done, torn or len(done) < len(recs)
 
+# %% ../../nbs/17_harness.ipynb #904beac9
 def check_records_folder(folder: Path) -> None:
     "Refuse a records folder that is a file, unreadable, or written with another record schema."
     folder = Path(folder)
@@ -207,11 +215,13 @@ def check_records_folder(folder: Path) -> None:
                              f"schema {SCHEMA}: use another --out folder")
     elif any(folder.glob(SHARD_GLOB)): raise BenchError(f"records folder {folder} has records but no {META}: not written by spot-nb bench")
 
+# %% ../../nbs/17_harness.ipynb #b41c9ad7
 def read_records(folder: Path) -> list[dict]:
     "Every complete record in a records folder, all workers' shards merged; what a crash left unfinished is skipped."
     check_records_folder(folder)
     return [r for p in sorted(Path(folder).glob(SHARD_GLOB)) for r in _parse_shard(p)[0]]
 
+# %% ../../nbs/17_harness.ipynb #691edb65
 def repair_shard(path: Path) -> int:
     "Drop a torn last line and any unfinished group from a shard (atomically); returns the records kept."
     if not path.exists(): return 0
@@ -220,16 +230,19 @@ def repair_shard(path: Path) -> int:
     if damaged: atomic_write(path, lambda tmp: tmp.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8"))
     return len(recs)
 
+# %% ../../nbs/17_harness.ipynb #ba95c6bf
 def append_group(path: Path, records: list[dict]) -> None:
     "Append one sample's records in one write, flushed to disk: a crash leaves at most an unfinished group at the end."
     with open(path, "a", encoding="utf-8") as f:
         f.write("".join(json.dumps(r) + "\n" for r in records)); f.flush(); os.fsync(f.fileno())
 
+# %% ../../nbs/17_harness.ipynb #62225241
 def same_records(a: list[dict], b: list[dict]) -> bool:
     "Do two record lists hold the same decodes (order and run fields — timing, machine, rank, ids — ignored)?"
     strip = lambda rs: sorted(json.dumps({k: v for k, v in r.items() if k not in RUN_FIELDS}, sort_keys=True) for r in rs)
     return strip(a) == strip(b)
 
+# %% ../../nbs/17_harness.ipynb #54dee614
 def machine_info(device: torch.device) -> dict:
     "Where a record was measured: host, platform, processor or GPU, device, threads."
     import torch
@@ -240,6 +253,7 @@ def machine_info(device: torch.device) -> dict:
     return dict(host=platform.node(), platform=platform.platform(), processor=proc, device=str(device),
                 threads=torch.get_num_threads())
 
+# %% ../../nbs/17_harness.ipynb #6e27a001
 def versions() -> dict:
     "Versions of what a record depends on."
     import importlib.metadata, spot_nb, torch
@@ -269,6 +283,7 @@ class BenchConfig:
     split: str = "evaluation"             # MBPP's calibration samples 100–149 instead (`--split calibration`)
     spiffy_graph: Path | None = None      # Spiffy's calibrated graph (None: the embedded target's shipped graph)
 
+# %% ../../nbs/17_harness.ipynb #64a0f811
 def _csv(text: str, what: str, convert=str) -> list:
     "A comma-separated option as a list of distinct values."
     items = [t.strip() for t in str(text).split(",") if t.strip()]
@@ -278,6 +293,7 @@ def _csv(text: str, what: str, convert=str) -> list:
     if len(set(out)) < len(out): raise BenchError(f"--{what} {text!r} repeats a value")
     return out
 
+# %% ../../nbs/17_harness.ipynb #91086c66
 def _target_shape(target: Path) -> TargetShape:
     """The checkpoint's block size, vocabulary and maximum length as its adapter decides them (`target_shape`: SDAR's
     `block_size`, Fast-dLLM v2's `bd_size`, LLaDA's default block, Dream's one block per generation), its config and
@@ -287,6 +303,7 @@ def _target_shape(target: Path) -> TargetShape:
     try: return target_shape(target)
     except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
 
+# %% ../../nbs/17_harness.ipynb #76b78cbc
 def check_args(args: argparse.Namespace) -> BenchConfig:
     "Check every option of a bench request before torch loads (a refusal is immediate), then read the tasks' samples."
     tasks = _csv(args.tasks, "tasks")
@@ -374,10 +391,12 @@ class CommitTally:
         return dict(argmax_fraction=self.argmax / max(self.n, 1), mean_commit_prob=self.prob / max(self.n, 1),
                     top_hit=self.top_hit, token_hit=self.token_hit)
 
+# %% ../../nbs/17_harness.ipynb #2474813b
 def rank_and_world() -> tuple[int, int]:
     "This worker's rank and the number of workers (`torchrun` sets RANK and WORLD_SIZE; 0 and 1 otherwise)."
     return int(os.environ.get("RANK", 0)), int(os.environ.get("WORLD_SIZE", 1))
 
+# %% ../../nbs/17_harness.ipynb #02ba9fca
 def _load_order_model(path: Path, block_size: int):
     "The order model of SPOT's drafter, its scorer traced for blocks of `block_size`."
     from spot_nb.order_model import OrderModel
@@ -389,17 +408,19 @@ def _load_order_model(path: Path, block_size: int):
     m.frozen(block_size)
     return m
 
+# %% ../../nbs/17_harness.ipynb #4328f713
 def order_model_id(cfg: BenchConfig) -> str | None:
     """The order model as records name it: its path and the first 12 hex digits of its SHA-256, so that a drafter
     retrained into the same file makes new configurations instead of matching the old one's finished records."""
     if not cfg.order_model: return None
     return f"{cfg.order_model.resolve()}#{hashlib.sha256(cfg.order_model.read_bytes()).hexdigest()[:12]}"
 
+# %% ../../nbs/17_harness.ipynb #c44e4062
 def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     """Decode this worker's share of the grid (every `world`-th sample from `rank`), skipping finished samples.
     Per sample: the draft-free control, then each pending configuration, scored, written as one group. Returns counts."""
     from tqdm.auto import tqdm
-    from spot_nb.decode import DecodeConfig, block_commits_of, decode, encode_prompt
+    from spot_nb.decode import DecodeConfig, block_commits_of, decode, encode_prompt, side_by_side
     from spot_nb.core import atomic_write
     from spot_nb.target import load_target
     import torch
@@ -443,12 +464,14 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                 wc = block_commits_of(target, ids, wk) if oracle else None
                 for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto, seed), m.config(wk))
                 warm = True
-            def run(m: Method, drafter=None):
-                tally = CommitTally()
-                return decode(target, ids, drafter, m.config(kw), recorder=tally), tally
-            ref, ref_tally = run(control)
-            commits = block_commits_of(target, ids, kw) if oracle else None     # the oracles' lookahead, outside every clock
-            outs = [(control, (ref, ref_tally))] + [(m, run(m, m.drafter(order_model, commits, cfg.spiffy_graph, auto, seed))) for m in todo]
+            lookahead = functools.cache(lambda: block_commits_of(target, ids, kw))   # the oracles' commits, outside every clock
+            tallies = [CommitTally() for _ in range(1 + len(todo))]
+            def args(m: Method, tally: CommitTally):
+                return lambda: dict(drafter=m.drafter(order_model, lookahead() if m.name.startswith("oracle-") else None,
+                                                      cfg.spiffy_graph, auto, seed), config=m.config(kw), recorder=tally)
+            runs = side_by_side(target, ids, {str(i) if i else CONTROL: args(m, t) for i, (m, t) in enumerate(zip([control, *todo], tallies))})[0]
+            outs = [(m, (r, t)) for m, r, t in zip([control, *todo], runs.values(), tallies)]
+            ref = runs[CONTROL]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
             for m, (r, tally) in outs:
@@ -481,10 +504,12 @@ def grid_keys(cfg: BenchConfig) -> set[tuple]:
             for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
             for G in cfg.gen_lengths for m in [Method(CONTROL), *cfg.methods]}
 
+# %% ../../nbs/17_harness.ipynb #3b2afa00
 def record_task(r: dict) -> str:
     "A record's task as the summary names it: with its split when that is not the evaluation split (calibration rows apart)."
     return r["task"] if r.get("split", "evaluation") == "evaluation" else f"{r['task']}-{r['split']}"
 
+# %% ../../nbs/17_harness.ipynb #195cf93e
 def summarize(records: list[dict]):
     "The summary table (a DataFrame with `SUMMARY_COLUMNS`) of a list of records."
     import pandas as pd
@@ -500,6 +525,7 @@ def summarize(records: list[dict]):
                          c_seconds=c["seconds"], score=r["score"], identical=r["identical"]))
     return summary_of_rows(pd.DataFrame(rows, columns=SUMMARY_ROW))
 
+# %% ../../nbs/17_harness.ipynb #272d4fd3
 SUMMARY_ROW = ("task", "T", "gen", "method", "D", "nfe", "tokens", "rounds", "seconds", "c_tokens", "c_seconds", "score", "identical")
 
 def summary_of_rows(df):
@@ -518,6 +544,7 @@ def summary_of_rows(df):
     return out.sort_values(["task", "T", "gen", "D", "method"], key=lambda c: c.map(order) if c.name == "method" else c,
                            ignore_index=True)[list(SUMMARY_COLUMNS)]
 
+# %% ../../nbs/17_harness.ipynb #93934a13
 def markdown_table(df) -> str:
     "A summary as a Markdown table (NFE to 1 decimal, other numbers to 2)."
     def fmt(col, v):
@@ -526,6 +553,7 @@ def markdown_table(df) -> str:
     lines = ["| " + " | ".join(df.columns) + " |", "|" + "---|" * len(df.columns)]
     return "\n".join(lines + ["| " + " | ".join(fmt(c, v) for c, v in zip(df.columns, row)) + " |" for row in df.itertuples(index=False)])
 
+# %% ../../nbs/17_harness.ipynb #f79c617f
 def plot_summary(df, path: Path) -> None:
     "Throughput ratio and NFE against the budget, one column per task, one line per method (one temperature and length)."
     import matplotlib.pyplot as plt
@@ -543,6 +571,7 @@ def plot_summary(df, path: Path) -> None:
     atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110))
     plt.close(fig)
 
+# %% ../../nbs/17_harness.ipynb #98e79e8a
 def write_summary(cfg: BenchConfig):
     "Summarise the request's records in `cfg.out`: summary.md, summary.csv and one figure per (temperature, length)."
     wanted = grid_keys(cfg)
@@ -552,8 +581,6 @@ def write_summary(cfg: BenchConfig):
     atomic_write(cfg.out / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
     for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, cfg.out / f"bench-T{T:g}-gen{G}.png")
     return df
-
-
 
 # %% ../../nbs/17_harness.ipynb #facb0353
 def sample_records_of(records: list[dict]) -> list:
@@ -612,6 +639,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--summary-only", action="store_true", help="decode nothing: rebuild the tables and figures from the records")
     return p
 
+# %% ../../nbs/17_harness.ipynb #fd7df4b7
 BENCH_HELP = "run a benchmark grid (tasks × methods × budgets × temperatures × seeds × lengths) into resumable records"
 BENCH_EPILOG = ("Re-running the same command skips finished samples. Sharded: torchrun --nproc_per_node N --no-python spot-nb "
                 "bench ... (each worker decodes every N-th sample; rank 0 writes the tables).")
@@ -621,6 +649,7 @@ def add_bench_parser(subparsers) -> argparse.ArgumentParser:
     return _add_options(subparsers.add_parser("bench", help=BENCH_HELP, description=BENCH_HELP, epilog=BENCH_EPILOG,
                                               formatter_class=argparse.ArgumentDefaultsHelpFormatter))
 
+# %% ../../nbs/17_harness.ipynb #e882ff9c
 def run_bench(args: argparse.Namespace) -> int:
     "`spot-nb bench`: check the request, decode this worker's share, and (rank 0) write the summary; one-line errors."
     rank, world = rank_and_world()
@@ -643,11 +672,13 @@ def run_bench(args: argparse.Namespace) -> int:
         raise SystemExit(2) from None                             # argparse's code for a refused request
     return 0
 
+# %% ../../nbs/17_harness.ipynb #dde2a02c
 def bench_parser() -> argparse.ArgumentParser:
     "`spot-nb bench`'s options as a standalone parser."
     return _add_options(argparse.ArgumentParser(prog="spot-nb bench", description=BENCH_HELP, epilog=BENCH_EPILOG,
                                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter))
 
+# %% ../../nbs/17_harness.ipynb #5750f8d3
 def bench_main(argv: list[str] | None = None) -> int:
     "`spot-nb bench` as a standalone entry point (what `tools/bench.py` runs, e.g. under torchrun)."
     return run_bench(bench_parser().parse_args(argv))

@@ -87,6 +87,7 @@ def _encode(x, depth: int = 0):
     raise TypeError(f"a value of type {type(x).__name__} cannot be sent between the program and the judge: only None, bool, int, float, "
                     "complex, str, bytes, bytearray, list, tuple, dict, set and frozenset can")
 
+# %% ../../nbs/15_sandbox.ipynb #b13a4987
 def _decode(x, depth: int = 0):
     "The value `_encode` made, rebuilt from builtin types only; anything malformed raises ValueError."
     if x is None or x is True or x is False: return x
@@ -109,6 +110,7 @@ def _decode(x, depth: int = 0):
     if kind is None: raise ValueError(f"malformed value: unknown tag {tag!r}")
     return kind(_decode(v, depth + 1) for v in items)
 
+# %% ../../nbs/15_sandbox.ipynb #59ccee8a
 def _send(fd: int, message) -> None:
     "One frame: 8-byte length, then the message as JSON."
     import json, os
@@ -116,6 +118,7 @@ def _send(fd: int, message) -> None:
     data = len(data).to_bytes(8, "big") + data
     while data: data = data[os.write(fd, data):]
 
+# %% ../../nbs/15_sandbox.ipynb #8caf436e
 def _receive(fd: int, cap: int):
     "The next frame's message; EOFError when the other side has gone, ValueError when the frame is longer than `cap`."
     import json, os
@@ -130,11 +133,13 @@ def _receive(fd: int, cap: int):
     if n > cap: raise ValueError(f"a message of {n} bytes is over the limit of {cap}")
     return json.loads(exactly(n))
 
+# %% ../../nbs/15_sandbox.ipynb #96023046
 def _message(e: BaseException) -> str:
     "An exception's message, short, even when producing it fails."
     try: return str(e)[:300]
     except BaseException: return "?"
 
+# %% ../../nbs/15_sandbox.ipynb #5a6109ea
 def _serve(requests: int, replies: int, cap: int) -> None:
     "The program's process: run program.py as `__main__`, then answer the judge's requests with plain data. Never returns."
     import os, sys, types
@@ -164,6 +169,7 @@ def _serve(requests: int, replies: int, cap: int) -> None:
         except BaseException as e: reply = ["raised", type(e).__name__, _message(e)]
         _send(replies, reply)
 
+# %% ../../nbs/15_sandbox.ipynb #dd6b7ff2
 def _judge(spec_fd: str, verdict_fd: str, cap: str) -> None:
     "The trusted judge: fork the program's process first, then read the tests and run them here, the program's functions called remotely; write the verdict where only this process can. Never returns."
     import builtins, ctypes, json, os, signal, sys, time
@@ -246,6 +252,7 @@ def _judge(spec_fd: str, verdict_fd: str, cap: str) -> None:
     if ended() is None: os.kill(pid, signal.SIGKILL)
     os._exit(0)
 
+# %% ../../nbs/15_sandbox.ipynb #22525bdc
 _JUDGE_CODE = ("import sys\n" + "\n".join(inspect.getsource(f) for f in (_child, _encode, _decode, _send, _receive, _message, _serve, _judge))
                + "\n_child(*sys.argv[1:9])\n_judge(*sys.argv[9:])\n")
 
@@ -304,6 +311,7 @@ def _cgroup_parents() -> tuple[int, tuple[Path, Path]] | None:
     else: return None
     return (version, dirs) if all(os.access(d, os.W_OK) for d in dirs) else None
 
+# %% ../../nbs/15_sandbox.ipynb #a348a824
 class _Cgroup:
     "One sample's own cgroups: a memory budget and a process budget for all it starts, whatever its uid; emptied and removed by `close`."
     def __init__(self, memory_bytes: int, pids: int):
@@ -346,6 +354,7 @@ class _Cgroup:
                 try: d.rmdir()
                 except OSError: time.sleep(0.005)
 
+# %% ../../nbs/15_sandbox.ipynb #f7267aaf
 WATCH_SECONDS = 0.05                                                  # how often the watchdog sums a sample's memory
 
 def _tree_memory(root: int) -> int:
@@ -379,6 +388,7 @@ class SandboxResult:
     seconds: float
     detail: str = ""               # with a judge: why it failed (or how many requests it made)
 
+# %% ../../nbs/15_sandbox.ipynb #bb22ec8a
 @functools.cache
 def _python() -> str:
     "Interpreter for sandboxes: this one, unless the user `nobody` could not reach its standard library (e.g. in root's home folder)."
@@ -388,11 +398,13 @@ def _python() -> str:
     if found := shutil.which("python3", path=os.defpath): return found
     raise RuntimeError(f"the sandbox user nobody cannot read {here[0]} and there is no system python3 in {os.defpath}")
 
+# %% ../../nbs/15_sandbox.ipynb #3debb0be
 @functools.cache
 def _become_subreaper() -> None:
     "Orphans of sandboxed programs are re-parented to this process (not to pid 1), so they can be reaped."
     if sys.platform == "linux": ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)         # PR_SET_CHILD_SUBREAPER
 
+# %% ../../nbs/15_sandbox.ipynb #82c1a6cf
 def _kill_group(proc: subprocess.Popen, grace: float = 5.0) -> None:
     "SIGKILL the sandbox's process group and reap its members until the group is gone (bounded by `grace`)."
     end = time.monotonic() + grace
@@ -405,6 +417,7 @@ def _kill_group(proc: subprocess.Popen, grace: float = 5.0) -> None:
         except ChildProcessError: pass
         time.sleep(0.005)
 
+# %% ../../nbs/15_sandbox.ipynb #79e7cd58
 def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int], memory_bytes: int | None = None) -> tuple[list[bytes], bool, bool]:
     """Read the pipes `caps` names until all close or the deadline passes, keeping the last `caps[fd]` bytes of each; with
     `memory_bytes`, kill the sample once its processes hold more (`_tree_memory`). The tails, timed out?, over memory?"""
@@ -425,6 +438,7 @@ def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int], memory
     except subprocess.TimeoutExpired: timed_out = True
     return [bytes(t) for t in tails.values()], timed_out and not over, over
 
+# %% ../../nbs/15_sandbox.ipynb #2f7e8876
 def _verdict(raw: bytes, nonce: str) -> tuple[bool | None, str]:
     "The judge's verdict (None when there is none, or it is not the judge's) and its detail."
     try: v = json.loads(raw)
@@ -432,6 +446,7 @@ def _verdict(raw: bytes, nonce: str) -> tuple[bool | None, str]:
     if type(v) is not dict or v.get("nonce") != nonce or type(v.get("passed")) is not bool: return None, "no valid verdict"
     return v["passed"], str(v.get("detail", "")) or f"{v.get('calls')} requests answered"
 
+# %% ../../nbs/15_sandbox.ipynb #ce4e981d
 def _command(mode: str, wd: str, limits: list[str], extra: list[str], program_fd: int, disk_bytes: int, judge: bool) -> list[str]:
     "The sandbox's command line in `mode`: the interpreter with its prelude (and judge), inside bwrap or unshare."
     python = os.path.realpath(_python()) if mode == "bwrap" else _python()   # bwrap: the real interpreter, not a venv's link
@@ -446,6 +461,7 @@ def _command(mode: str, wd: str, limits: list[str], extra: list[str], program_fd
     if os.geteuid() != 0: return bwrap
     return [shutil.which("setpriv"), f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--", *bwrap]   # user namespace as nobody
 
+# %% ../../nbs/15_sandbox.ipynb #9911931b
 def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, nproc: int = 64, file_mb: int = 16,
                   disk_mb: int = 64, output_bytes: int = 16384, isolation: str | None = None, judge: dict | None = None,
                   message_mb: int = 64) -> SandboxResult:

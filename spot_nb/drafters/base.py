@@ -84,6 +84,7 @@ class RandomDrafter(Drafter):
             tree.add(i, s, self.token(stale, s, V, ctx.mask_id))
         return tree
 
+# %% ../../nbs/06_drafters.ipynb #b6002a96
 class AdversarialDrafter(RandomDrafter):
     "Random trees that draft the stale *least* likely real token at every position they fill."
     name = "adversarial"
@@ -93,6 +94,7 @@ class AdversarialDrafter(RandomDrafter):
         if mask_id < len(p): p[mask_id] = 2.0                  # never the mask token
         return int(p.argmin())
 
+# %% ../../nbs/06_drafters.ipynb #67ebfb85
 class ReplayDrafter(Drafter):
     "The perfect chain: replays recorded draft-free commits {block offset: [(s, v), ...]} up to `ctx.budget` ahead."
     name = "replay"
@@ -106,6 +108,7 @@ class ReplayDrafter(Drafter):
     def draft(self, root, stale, ctx):
         return DraftTree.chain(root, self.remaining(root, ctx)[: ctx.budget], ctx.mask_id)
 
+# %% ../../nbs/06_drafters.ipynb #1e8dccdb
 class StaleChainDrafter(Drafter):
     "A chain along the stale confidence order; tokens are coupled stale draws (`coupled`) or stale argmaxes (`argmax`)."
     name = "stale-chain"
@@ -125,6 +128,7 @@ class StaleChainDrafter(Drafter):
             node = tree.add(node, s, sample_token(logp[s], T, ctx.gumbel_row(s) if T > 0 else None))
         return tree
 
+# %% ../../nbs/06_drafters.ipynb #1656832a
 class PeekingDrafter(Drafter):
     "Reads an enumerable target (`target.logits(x)`): follows Φ (`follow`), or drafts a wrong first step or a selective chain."
     name = "peeking"

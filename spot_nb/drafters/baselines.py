@@ -122,6 +122,7 @@ def shipped_graph_path() -> Path:
     "The shipped Spiffy graph, calibrated on the embedded target: `data/spiffy-graph.json`."
     return embedded_target_dir().parent / "spiffy-graph.json"
 
+# %% ../../nbs/19_baselines.ipynb #d070bce2
 def read_graph(path: str | Path) -> dict:
     "A graph file saved by `calibrate_spiffy`: its nodes and calibration record."
     path = Path(path)
@@ -130,6 +131,7 @@ def read_graph(path: str | Path) -> dict:
     if d.get("format") != GRAPH_FORMAT: raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
     return d
 
+# %% ../../nbs/19_baselines.ipynb #3640f161
 class SpiffyDrafter(Drafter):
     """Spiffy's calibrated draft graph, truncated to `ctx.budget` and pruned at run time below stale path probability
     `min_prob`. `nodes=None`: the shipped graph of the embedded target (so that `make_drafter("spiffy")` and the harness

@@ -7,288 +7,25 @@ Docs: https://spot-nb.github.io/spot_nb/cost_aware.html.md"""
 # %% ../../nbs/22_cost_aware.ipynb #f069e14c
 from __future__ import annotations
 import hashlib, json, math, os, statistics, time
-from dataclasses import astuple, dataclass, field
+from dataclasses import astuple
 from pathlib import Path
 from typing import Callable
-import numpy as np
 import torch
 from ..core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
-from ..decode import decode
-from ..target import embedded_target_dir
+from ..costs import CostModel, modelled_ms
+from ..decode import DecodeConfig, side_by_side
+from ..target import time_interleaved
 from ..verify import DraftTree, check_tree, pack, verify_tree
+from .acceptance import AcceptanceCalibration, default_calibration_path, stale_bound
 from .base import Drafter
 from .. import auto_drafter_path
 from .spot import SpotDrafter, _key, _level, tree_of
 from ..order_model import OrderModel
 
 # %% auto #0
-__all__ = ['H200', 'SDAR_8B', 'RECORD_FIELDS', 'AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'CostModel', 'roofline_costs',
-           'gpu_bench_costs', 'stale_bound', 'record_acceptance', 'fit_logistic', 'AcceptanceCalibration',
-           'parent_accepted', 'fit_acceptance', 'node_probabilities', 'reliability', 'crossfit_predict',
-           'shipped_calibrations', 'default_calibration_path', 'best_prefix', 'coherent', 'value_bound', 'paying_paths',
+__all__ = ['AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'best_prefix', 'coherent', 'value_bound', 'paying_paths',
            'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs', 'cost_aware_drafter',
-           'LoggingSpotDrafter', 'modelled_ms', 'run_grid', 'summarize_grid']
-
-# %% ../../nbs/22_cost_aware.ipynb #68010c61
-@dataclass
-class CostModel:
-    """Milliseconds of the parts of one round on one machine. `copies_ms[R-1]`: a verification forward over R copies
-    (R = 1 … D_max + 1); `scorer_ms[B-1]`: one order-model call over B hypothetical states, features included;
-    `draft_ms`: the rest of a drafted round's drafter work (vocabulary top-k, hypotheses, tree); `bound_ms`: a round
-    the drafter skips (the skip test and its bookkeeping); `loop_ms`: the decode loop's own work per round (checks,
-    verification; spot-auto reads logits, so no softmax).
-    `source` says whether the numbers were measured (where) or modelled (how)."""
-    copies_ms: list[float]
-    scorer_ms: list[float]
-    draft_ms: float
-    bound_ms: float
-    loop_ms: float
-    source: str
-    meta: dict = field(default_factory=dict)
-
-    def __post_init__(self):
-        vals = [*self.copies_ms, *self.scorer_ms, self.draft_ms, self.bound_ms, self.loop_ms]
-        if len(self.copies_ms) < 1 or len(self.scorer_ms) < 1: raise ValueError("a cost model needs at least one copy cost and one scorer cost")
-        if not all(math.isfinite(v) and v >= 0 for v in vals) or self.copies_ms[0] <= 0:
-            raise ValueError(f"costs must be finite milliseconds >= 0 (one copy > 0), got {vals}")
-        # decisions read a non-decreasing curve: measurement noise must not make R + 1 copies look cheaper than R
-        self._copies = np.maximum.accumulate(np.asarray(self.copies_ms, dtype=float)).tolist()     # Python floats: read every round
-        self._scorer = np.maximum.accumulate(np.asarray(self.scorer_ms, dtype=float)).tolist()
-
-    @property
-    def d_max(self) -> int: return len(self.copies_ms) - 1
-
-    @staticmethod
-    def _at(curve: list[float], n: int) -> float:
-        if 1 <= n <= len(curve): return curve[n - 1]
-        if n < 1: raise ValueError(f"need at least one row, got {n}")
-        slope = curve[-1] - curve[-2] if len(curve) > 1 else curve[-1]      # linear beyond the last measured point
-        return curve[-1] + slope * (n - len(curve))
-
-    def forward(self, rows: int) -> float: return self._at(self._copies, rows)
-    def scorer(self, batch: int) -> float: return self._at(self._scorer, batch)
-    def relative(self) -> list[float]: return [float(c / self._copies[0]) for c in self._copies]
-
-    def round_ms(self, rows: int, batches=(), drafted: bool = False, bound: bool = False) -> float:
-        "Modelled milliseconds of a round with `rows` copies whose drafter ran the skip test (`bound`) and/or drafted with scorer calls of `batches`."
-        return (self.forward(rows) + self.loop_ms + (self.bound_ms if bound else 0.0)
-                + ((self.draft_ms + sum(self.scorer(b) for b in batches)) if drafted else 0.0))
-
-    def to_dict(self) -> dict:
-        return dict(copies_ms=list(map(float, self.copies_ms)), scorer_ms=list(map(float, self.scorer_ms)), draft_ms=self.draft_ms,
-                    bound_ms=self.bound_ms, loop_ms=self.loop_ms, source=self.source, meta=self.meta)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "CostModel":
-        return cls(**{k: d[k] for k in ("copies_ms", "scorer_ms", "draft_ms", "bound_ms", "loop_ms", "source")}, meta=d.get("meta", {}))
-
-# %% ../../nbs/22_cost_aware.ipynb #484b3254
-H200 = dict(name="H200 SXM", hbm_bytes_per_s=4.8e12, bf16_flops=989e12)          # vendor peak: HBM3e bandwidth, dense bf16
-SDAR_8B = dict(name="SDAR-8B (Qwen3-8B)", params=8.19e9, layers=36, q_heads=32, kv_heads=8, head_dim=128)
-
-def roofline_costs(drafter: CostModel, d_max: int = 20, block: int = 32, prefix: int = 1024, target: dict = SDAR_8B,
-                   device: dict = H200, mem_eff: float = 0.8, flop_eff: float = 0.6, overhead_ms: float = 0.5) -> CostModel:
-    """MODELLED, not measured: a roofline of the verification forward of `target` (bf16) over R copies of a `block`-token
-    block behind a `prefix`-token cache on `device` — max(bytes / (bandwidth · mem_eff), FLOPs / (peak · flop_eff))
-    plus a fixed `overhead_ms` — with the drafter's parts (scorer, tree, loop) copied from `drafter`, a measured model."""
-    kv_per_token = target["layers"] * 2 * target["kv_heads"] * target["head_dim"] * 2                  # bytes of K and V
-    def ms(R: int) -> float:
-        byts = target["params"] * 2 + R * prefix * kv_per_token                                       # weights once, each copy reads the prefix
-        flops = 2 * target["params"] * R * block + 4 * target["layers"] * target["q_heads"] * target["head_dim"] * block * (prefix + block) * R
-        return overhead_ms + 1e3 * max(byts / (device["hbm_bytes_per_s"] * mem_eff), flops / (device["bf16_flops"] * flop_eff))
-    src = (f"MODELLED: roofline of {target['name']} on {device['name']} (bf16, prefix {prefix}, mem_eff {mem_eff}, flop_eff "
-           f"{flop_eff}, +{overhead_ms} ms per forward); drafter parts from: {drafter.source}")
-    return CostModel([ms(R) for R in range(1, d_max + 2)], list(drafter.scorer_ms), drafter.draft_ms, drafter.bound_ms,
-                     drafter.loop_ms, src, meta=dict(kind="roofline", target=target, device=device, prefix=prefix, block=block,
-                                                     mem_eff=mem_eff, flop_eff=flop_eff, overhead_ms=overhead_ms))
-
-def gpu_bench_costs(drafter: CostModel, path: str | Path, shape: str = "sdar-8b", prefix: int = 1024, block: int = 32,
-                    d_max: int = 20) -> CostModel:
-    "The forward curve measured by `tools/gpu_bench.py` (`forward_economics.json`) for one shape, interpolated to R = 1 … d_max + 1; drafter parts from `drafter`."
-    rows = [r for r in json.loads(Path(path).read_text())["rows"] if (r["shape"], r["prefix"], r["L"]) == (shape, prefix, block)]
-    if not rows: raise ValueError(f"{path} has no rows for shape {shape!r}, prefix {prefix}, L={block}")
-    R, s = zip(*sorted((r["R"], r["seconds"]) for r in rows))
-    return CostModel([1e3 * float(np.interp(r, R, s)) for r in range(1, d_max + 2)], list(drafter.scorer_ms), drafter.draft_ms,
-                     drafter.bound_ms, drafter.loop_ms, f"measured on GPU by tools/gpu_bench.py ({shape}, prefix {prefix}); "
-                     f"drafter parts from: {drafter.source}", meta=dict(kind="gpu_bench", path=str(path)))
-
-# %% ../../nbs/22_cost_aware.ipynb #2567a587
-def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: int) -> float:
-    """The largest stale top-1 probability over `root`'s masked positions: no draft's prefix mass can exceed it (q ≤ 1,
-    p̂ ≤ top-1). From probabilities [L, V], or from `StaleLogits`: the exp of the confidences the verifier computed, L numbers."""
-    if isinstance(stale, StaleLogits):                                # L numbers in plain Python: the fewest calls, paid every round
-        c = max((c for c, x in zip(stale.confidence.tolist(), root.tolist()) if x == mask_id), default=None)
-        return 0.0 if c is None else math.exp(c)
-    return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
-
-# %% ../../nbs/22_cost_aware.ipynb #d3eb0406
-RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound", "accepted")
-
-class _AcceptanceTap(SpotDrafter):
-    """SpotDrafter that notes on each tree its nodes' (path, mass), their last edge's p̂ and the round's stale bound, and,
-    when the tree comes back in `observe`, appends one row per node (`RECORD_FIELDS`) to `rows`."""
-    def __init__(self, order_model):
-        super().__init__(order_model); self.rows, self.prompt, self.round = [], 0, 0
-    def draft(self, root, stale, ctx):
-        last = [] if ctx.budget == 0 or stale is None else self.ranked(root, stale, ctx)
-        tree = tree_of(root, ctx.mask_id, last)
-        tree.note = (last, [float(stale[p[-1][0], p[-1][1]]) for p, _ in last],      # the last edge's stale token probability
-                     0.0 if stale is None else stale_bound(root, stale, ctx.mask_id))
-        return tree
-    def observe(self, round):
-        last, p_hat, bound = round.tree.note
-        on_path, index = set(round.verification.path), {(): 0}
-        ranks = {p: j for j, (p, _) in enumerate(sorted(last, key=lambda pm: _key(*pm)))}
-        mass = dict(last) | {(): 1.0}
-        for node, ((p, m), ph) in enumerate(zip(last, p_hat), start=1):            # tree_of adds paths in order: node i = path i-1
-            index[p] = node
-            self.rows.append((round.ctx.temperature, self.prompt, self.round, node, index[p[:-1]], len(p), m / (mass[p[:-1]] * ph), ph,
-                              m, ranks[p], bound, node in on_path))
-        self.round += 1
-
-def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: int = 12, temperature: float = 0.0,
-                      seed: int = 0, gen_length: int = 128, progress: bool = True) -> dict[str, np.ndarray]:
-    """Every node SPOT drafts (DDTree at `budget`) while decoding `prompts`: its tree index and parent's, depth, the last
-    edge's order probability q and stale token probability p̂, prefix mass m = m(parent)·q·p̂, best-first rank, the round's
-    stale bound, and whether the verifier accepted it (it lies on the accepted path). Arrays keyed by `RECORD_FIELDS`."""
-    from tqdm.auto import tqdm
-    tap = _AcceptanceTap(order_model)
-    for i, ids in enumerate(tqdm(prompts, desc=f"acceptance T={temperature}", disable=not progress)):
-        tap.prompt, tap.round = i, 0
-        decode(target, ids, tap, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed)
-    cols = list(zip(*tap.rows)) if tap.rows else [[] for _ in RECORD_FIELDS]
-    return {k: np.asarray(c, dtype=bool if k == "accepted" else np.int64 if k in ("prompt", "round", "node", "parent", "depth", "rank") else float)
-            for k, c in zip(RECORD_FIELDS, cols)}
-
-# %% ../../nbs/22_cost_aware.ipynb #dbaefb03
-def _features(q, p_hat, best) -> np.ndarray:
-    "Edge features [n, 4]: 1, log q, log p̂ (clipped away from log 0), and whether the draft is the round's highest-mass one."
-    lq, lp, top = np.broadcast_arrays(np.log(np.clip(np.asarray(q, float), 1e-12, 1.0)), np.log(np.clip(np.asarray(p_hat, float), 1e-12, 1.0)),
-                                      np.asarray(best, float))
-    return np.stack([np.ones(lq.shape), lq, lp, top], -1)
-
-def fit_logistic(X: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
-    "Weights w of P(y) = σ(X·w) by maximum likelihood, the feature weights (all but the intercept) held ≥ 0 so that P never falls as q or p̂ rise."
-    from scipy.optimize import minimize
-    y = np.asarray(y, float)
-    def nll(w):
-        z = X @ w
-        loss = np.sum(np.logaddexp(0, z) - y * z) / len(y) + l2 * np.sum(w[1:] ** 2)
-        grad = X.T @ (1 / (1 + np.exp(-z)) - y) / len(y) + 2 * l2 * np.r_[0.0, w[1:]]
-        return loss, grad
-    res = minimize(nll, np.zeros(X.shape[1]), jac=True, method="L-BFGS-B", bounds=[(None, None)] + [(0, None)] * (X.shape[1] - 1))
-    return res.x
-
-@dataclass
-class AcceptanceCalibration:
-    """P(draft accepted) from its path: each edge y → y ⊕ (s, v) is accepted, given that y was, with probability
-    σ(w₀ + w₁·log q + w₂·log p̂ + w₃·[best]) — q the order model's probability of s, p̂ the stale probability of v, best:
-    the draft is the round's highest-mass one (DDTree's first) — with weights per sampling temperature and depth bucket
-    (1, 2, …, the last pooling the deeper ones), w₁, w₂, w₃ ≥ 0; a draft's probability is the product over its edges, so
-    a child is never likelier than its parent.
-    `maps[str(T)] = [[w₀, w₁, w₂, w₃], …]`."""
-    maps: dict
-    meta: dict = field(default_factory=dict)
-
-    def temperature_key(self, temperature: float) -> str:
-        "The calibrated temperature nearest to `temperature` (its weights are used)."
-        if not self.maps: raise ValueError("the calibration holds no weights")
-        return min(self.maps, key=lambda k: (abs(float(k) - temperature), float(k)))
-
-    def edge(self, q, p_hat, best, depth, temperature: float = 0.0) -> np.ndarray:
-        "P(edge accepted | its parent was) for arrays of q, p̂, best-draft flags and the child's depth (≥ 1)."
-        W = np.asarray(self.maps[self.temperature_key(temperature)], float)                   # [buckets, 4]
-        d = np.asarray(depth)
-        if d.size and int(d.min()) < 1: raise ValueError("depth counts edges from the root: a draft has depth >= 1")
-        w = W[np.minimum(d, len(W)) - 1]
-        return 1 / (1 + np.exp(-np.sum(_features(q, p_hat, best) * w, -1)))
-
-    def edge_fn(self, temperature: float = 0.0, offset: float = 0.0) -> Callable[[float, float, bool, int], float]:
-        "`edge` for one temperature, its logit shifted by `offset`, as a scalar function (q, p̂, best, depth) -> P: the drafter's fast path."
-        W = [tuple(w) for w in self.maps[self.temperature_key(temperature)]]
-        log, exp, n = math.log, math.exp, len(W)
-        def edge1(q: float, p_hat: float, best: bool, depth: int) -> float:
-            w0, w1, w2, w3 = W[min(depth, n) - 1]
-            z = offset + w0 + w1 * log(min(max(q, 1e-12), 1.0)) + w2 * log(min(max(p_hat, 1e-12), 1.0)) + (w3 if best else 0.0)
-            return 1 / (1 + exp(-z))
-        return edge1
-
-    def save(self, path: str | Path) -> Path:
-        return atomic_write(path, lambda tmp: tmp.write_text(json.dumps(dict(maps=self.maps, meta=self.meta), indent=1)))
-
-    @classmethod
-    def load(cls, path: str | Path) -> "AcceptanceCalibration":
-        path = Path(path)
-        if not path.is_file():
-            raise FileNotFoundError(f"no acceptance calibration at {path}: build one with fit_acceptance(record_acceptance(...)) (notebook 22)")
-        d = json.loads(path.read_text())
-        return cls(d["maps"], d.get("meta", {}))
-
-def parent_accepted(records: dict) -> np.ndarray:
-    "Whether each recorded node's parent was accepted (the root always is)."
-    key = lambda i: (records["temperature"][i], records["prompt"][i], records["round"][i])
-    acc = {(*key(i), records["node"][i]): records["accepted"][i] for i in range(len(records["node"]))}
-    return np.array([records["parent"][i] == 0 or acc[(*key(i), records["parent"][i])] for i in range(len(records["node"]))], dtype=bool)
-
-def fit_acceptance(records: dict, depth_buckets: int = 3, meta: dict | None = None) -> AcceptanceCalibration:
-    "Edge weights per temperature and depth bucket, fit on `record_acceptance` arrays: each edge whose parent was accepted is one example."
-    ok = parent_accepted(records)
-    maps = {}
-    for T in np.unique(records["temperature"]):
-        per = []
-        for j in range(depth_buckets):
-            d = records["depth"]
-            sel = ok & (records["temperature"] == T) & ((d == j + 1) if j + 1 < depth_buckets else (d >= j + 1))
-            if sel.sum() < 20:
-                if not per: raise ValueError(f"too few depth-1 drafts recorded at T={T} ({int(sel.sum())}): record more rounds")
-                per.append(per[-1]); continue                               # too little deeper data: reuse the shallower weights
-            per.append(fit_logistic(_features(records["q"][sel], records["p_hat"][sel], records["rank"][sel] == 0), records["accepted"][sel]).tolist())
-        maps[str(float(T))] = per
-    return AcceptanceCalibration(maps, meta or {})
-
-def node_probabilities(cal: AcceptanceCalibration, records: dict) -> np.ndarray:
-    "Calibrated P(accepted) of every recorded node: the product of its edges' probabilities along its path."
-    e = np.empty(len(records["node"]))
-    for T in np.unique(records["temperature"]):
-        sel = records["temperature"] == T
-        e[sel] = cal.edge(records["q"][sel], records["p_hat"][sel], records["rank"][sel] == 0, records["depth"][sel], float(T))
-    P, index = np.empty_like(e), {}
-    for i in np.argsort(records["depth"], kind="stable"):                         # parents before children
-        k = (records["temperature"][i], records["prompt"][i], records["round"][i])
-        P[i] = e[i] * (1.0 if records["parent"][i] == 0 else P[index[(*k, records["parent"][i])]])
-        index[(*k, records["node"][i])] = i
-    return P
-
-def reliability(pred: np.ndarray, hit: np.ndarray, bins: int = 10) -> dict:
-    "Reliability table: per equal-width bin of predicted probability its mean prediction, observed frequency and count; and the ECE."
-    pred, hit = np.asarray(pred, float), np.asarray(hit, float)
-    b = np.minimum((pred * bins).astype(int), bins - 1)
-    n = np.bincount(b, minlength=bins)
-    mean_p = np.bincount(b, pred, bins) / np.maximum(n, 1); freq = np.bincount(b, hit, bins) / np.maximum(n, 1)
-    return dict(pred=mean_p.tolist(), freq=freq.tolist(), n=n.tolist(), ece=float(np.sum(n * np.abs(mean_p - freq)) / max(n.sum(), 1)))
-
-def crossfit_predict(records: dict, folds: int = 2, **fit_kw) -> np.ndarray:
-    "Out-of-fold calibrated node probabilities: each prompt's nodes predicted with weights fit on the other folds' prompts."
-    out = np.full(len(records["node"]), np.nan)
-    fold = records["prompt"] % folds
-    for f in range(folds):
-        cal = fit_acceptance({k: v[fold != f] for k, v in records.items()}, **fit_kw)
-        held = {k: v[fold == f] for k, v in records.items()}
-        out[fold == f] = node_probabilities(cal, held)
-    return out
-
-def shipped_calibrations() -> dict[str, Path]:
-    "The shipped acceptance calibrations (`data/acceptance-calibration*.json`, beside the order models) by the fingerprint of the order model each was fit for."
-    paths = sorted(embedded_target_dir().parent.glob("acceptance-calibration*.json"))
-    return {json.loads(p.read_text()).get("meta", {}).get("order_model"): p for p in paths}
-
-def default_calibration_path(order_model) -> Path:
-    "The shipped acceptance calibration fit for `order_model`, found by its `fingerprint`."
-    fp, shipped = fingerprint(order_model), shipped_calibrations()
-    if fp not in shipped:
-        raise ValueError(f"no shipped acceptance calibration fits this order model ({fp}): fit one with "
-                         "fit_acceptance(record_acceptance(...)) (notebook 22) and pass it as calibration=")
-    return shipped[fp]
+           'LoggingSpotDrafter', 'run_grid', 'summarize_grid']
 
 # %% ../../nbs/22_cost_aware.ipynb #ea1751ef
 def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, float]:
@@ -390,7 +127,7 @@ class CostAwareDrafter(Drafter):
         want = self.calibration.meta.get("order_model")
         if want and want != fingerprint(order_model):
             raise ValueError("the acceptance calibration was fit for another order model: recalibrate with "
-                             "fit_acceptance(record_acceptance(...)) for this one (notebook 22)")
+                             "fit_acceptance(record_acceptance(...)) for this one (notebook 21b)")
         for k, v in (("tau", tau), ("runner_up_below", runner_up_below)):
             if k in self.calibration.meta and self.calibration.meta[k] != v:
                 raise ValueError(f"the acceptance calibration was fit with {k}={self.calibration.meta[k]}, the drafter has {k}={v}")
@@ -510,9 +247,6 @@ class CostAwareDrafter(Drafter):
         return self._done(tree_of(root, ctx.mask_id, chosen), P, batches, bound=True, ctx=ctx)
 
 # %% ../../nbs/22_cost_aware.ipynb #86965475
-def _sync(device: torch.device) -> None:
-    if device.type == "cuda": torch.cuda.synchronize()
-
 class _SpotFromLogits(SpotDrafter):
     "SPOT reading the loop's logits (`StaleLogits`) as spot-auto does: what a drafted round of spot-auto pays, for `measure_costs`."
     reads_logits = True
@@ -555,15 +289,11 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     blocks = root[None].expand(d_max + 1, L).clone()
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
     jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
-    jobs[("draft",)] = lambda i: drafted_round(*states[i][:2])
+    jobs[("draft",)] = lambda i: drafted_round(*states[i % len(states)][:2])
     skipper = CostAwareDrafter(order_model, flat, AcceptanceCalibration({"0.0": [[-30.0, 0.0, 0.0, 0.0]]}))   # nothing pays: every round skipped
-    jobs[("bound",)] = lambda i: skipper.draft(states[i][0].clone(), states[i][1], ctx)   # a whole skipped round: test and bookkeeping
-    jobs[("loop",)] = lambda i: loop(states[i][0], states[i][2])
-    times = {k: [] for k in jobs}
-    for f in jobs.values(): f(0)                                                                  # warm-up (traces the scorer)
-    for r in range(reps):
-        for k, f in jobs.items():                                                                 # interleaved: drift hits all alike
-            _sync(dev); t0 = time.perf_counter(); f(r % len(states)); _sync(dev); times[k].append(time.perf_counter() - t0)
+    jobs[("bound",)] = lambda i: skipper.draft(states[i % len(states)][0].clone(), states[i % len(states)][1], ctx)   # a whole skipped round: test and bookkeeping
+    jobs[("loop",)] = lambda i: loop(*states[i % len(states)][::2])
+    times = time_interleaved(jobs, reps, dev)                          # interleaved: drift hits all alike; the warm-up traces the scorer
     ms = {k: statistics.median(v) * 1e3 for k, v in times.items()}
     scorer = [ms[("score", B)] for B in range(1, d_max + 1)]
     rest = [1e3 * t - sum(scorer[min(b, d_max) - 1] for b in bs) for t, bs in zip(times[("draft",)], calls[1:])]   # less its scorer calls
@@ -572,15 +302,16 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     # prefix draft-free and with SPOT at D = 1, alternately; scale the copy curve to the draft-free round, and charge a
     # drafted round's excess over the model to the drafter
     scale, excess = [], []
-    for _ in range(in_situ):
-        df = decode(target, ids, gen_length=2 * L, stop_at_eos=False)
-        sp = decode(target, ids, _SpotFromLogits(order_model), gen_length=2 * L, budget=1, stop_at_eos=False)
+    pairs = side_by_side(target, ids, {"spot": lambda: dict(drafter=_SpotFromLogits(order_model), budget=1)},
+                         DecodeConfig(gen_length=2 * L, stop_at_eos=False), repeats=in_situ) if in_situ else []
+    for p in pairs:
+        df, sp = p["draft-free"], p["spot"]
         y = (1e3 * df.seconds - (df.nfe - len(df.rounds)) * copies[0]) / len(df.rounds)                  # a draft-free round
         k = sum(r.drafts > 0 for r in sp.rounds)
         x = (1e3 * sp.seconds - (sp.nfe - len(sp.rounds)) * copies[0] - (len(sp.rounds) - k) * y) / k      # a drafted round
         s_ = (y - loop_ms) / copies[0]
         scale.append(s_); excess.append(x - (s_ * copies[1] + loop_ms + draft + scorer[0]))
-    if in_situ:
+    if in_situ and statistics.median(scale) > 0:                      # a stall can make the loop alone look dearer than a round: keep the isolated curve then
         copies = [c * statistics.median(scale) for c in copies]
         draft = max(draft + statistics.median(excess), draft)
     return CostModel(copies, scorer, draft, ms[("bound",)], loop_ms,
@@ -632,16 +363,10 @@ class LoggingSpotDrafter(SpotDrafter):
         self.log.append(dict(batches=[], drafted=stale is not None and ctx.budget > 0, bound=False))
         return super().draft(root, stale, ctx)
 
-def modelled_ms(rows: list[int], log: list[dict] | None, nfe: int, costs: CostModel) -> float:
-    "Milliseconds a decode would take under `costs`: each round's forward over its `rows`, the loop and the drafter's logged work, plus the block-commit forwards (NFE − rounds)."
-    if log is not None and len(log) != len(rows): raise ValueError(f"{len(log)} drafter log entries for {len(rows)} rounds")
-    ms = sum(costs.round_ms(r, e["batches"], e["drafted"], e["bound"]) if log is not None else costs.round_ms(r)
-             for r, e in zip(rows, log if log is not None else rows))
-    return ms + (nfe - len(rows)) * costs.forward(1)
-
+# %% ../../nbs/22_cost_aware.ipynb #2e5864b0
 def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict[str, Callable[[], tuple]], out: str | Path,
              gen_length: int = 128, temperature: float = 0.0, seed: int = 0, progress: bool = True) -> list[dict]:
-    """Per prompt (task, uid, ids): draft-free, then every method — `make() -> (drafter, decode kwargs)` — back to back.
+    """Per prompt (task, uid, ids): draft-free, then every method — `make() -> (drafter, decode kwargs)` — back to back (`side_by_side`).
     One JSON line per (prompt, method) is appended to `out`; prompts already there are skipped (resumable). Returns all records."""
     from tqdm.auto import tqdm
     out = Path(out); out.parent.mkdir(parents=True, exist_ok=True)
@@ -655,15 +380,19 @@ def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict
     names = ["draft-free", *methods]
     have = {}
     for r in read(): have.setdefault(r["uid"], set()).add(r["method"])
-    kw = dict(gen_length=gen_length, temperature=temperature, seed=seed, stop_at_eos=False)
+    config = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed, stop_at_eos=False)
     for task, uid, ids in tqdm(prompts, desc="grid", disable=not progress):
         if have.get(uid, set()) >= set(names): continue
-        lines, ref = [], None
-        for name in names:
-            drafter, extra = (None, {}) if name == "draft-free" else methods[name]()
-            res = decode(target, ids, drafter, **kw, **extra)
-            ref = res if ref is None else ref
-            log = getattr(drafter, "log", None)
+        drafters = {}
+        def args(name):
+            def make():
+                drafter, extra = methods[name](); drafters[name] = drafter
+                return dict(drafter=drafter, **extra)
+            return make
+        runs = side_by_side(target, ids, {name: args(name) for name in methods}, config)[0]
+        ref, lines = runs["draft-free"], []
+        for name, res in runs.items():
+            log = getattr(drafters.get(name), "log", None)
             lines.append(dict(task=task, uid=uid, method=name, temperature=temperature, gen_length=gen_length, nfe=res.nfe,
                               seconds=res.seconds, n_generated=res.n_generated, identical=bool(torch.equal(res.tokens, ref.tokens)),
                               drafter_seconds=res.drafter_seconds, rows=[r.rows for r in res.rounds],
@@ -672,6 +401,7 @@ def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict
         with open(out, "a") as f: f.write("".join(json.dumps(l) + "\n" for l in lines))
     return read()
 
+# %% ../../nbs/22_cost_aware.ipynb #3c442415
 def summarize_grid(records: list[dict], costs: dict[str, CostModel] | None = None) -> list[dict]:
     """One row per (task, method): measured throughput ratio over draft-free (total seconds, same prompts), NFE, tokens and
     drafts per round, drafter share, identity — and, per named cost model (or function of the method giving one), the

@@ -50,6 +50,7 @@ DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the 
 
 def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
 
+# %% ../../nbs/12_ddtree.ipynb #52bd4232
 def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
     """One scorer call over the states of `paths`: per path, q(s | y) [L] (temperature `tau`) and y's open positions, as
     Python lists. The states are written in NumPy (a microsecond an edge) and handed over as tensors sharing that memory."""
@@ -63,6 +64,7 @@ def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq:
     if tau != 1.0: logq = (logq / tau).masked_fill(~as_t(masked), float("-inf")).log_softmax(-1)
     return logq.exp().tolist(), [np.flatnonzero(row).tolist() for row in masked]
 
+# %% ../../nbs/12_ddtree.ipynb #abe97770
 def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hyps, gamma: float):
     "Candidate children (path, mass) of one node from its q(s | y) and open positions (`_level`)."
     out = []
@@ -72,6 +74,7 @@ def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hy
             if m >= gamma and m > 0: out.append((path + ((s, v),), m))
     return out
 
+# %% ../../nbs/12_ddtree.ipynb #1f623fd6
 def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
               gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
     "DDTree (Alg. 2): the top-`budget` paths by prefix mass, found level by level; returns (paths, scorer calls)."
@@ -106,6 +109,7 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
     out = sorted(((p, mass[p]) for p in selected if p), key=lambda pm: (len(pm[0]), _key(*pm)))
     return out, calls
 
+# %% ../../nbs/12_ddtree.ipynb #b2a187ff
 def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int,
                          tau: float = 1.0, gamma: float = 0.0) -> list[tuple[DraftPath, float]]:
     "Sequential best-first search with a heap: pop the best candidate, expand it, repeat `budget` times."
@@ -120,6 +124,7 @@ def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Cal
         for c, mc in expand(p, m): heapq.heappush(heap, (_key(c, mc), c, mc))
     return sorted(out, key=lambda pm: (len(pm[0]), _key(*pm)))
 
+# %% ../../nbs/12_ddtree.ipynb #7d22ef3b
 def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
                gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
     "The chain ablation of DDTree (Table 17): from the root, follow the highest-mass child `budget` times, one scorer call a step; returns (paths, scorer calls)."
@@ -148,6 +153,7 @@ def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tup
     keep[slice(None) if rows is None else torch.as_tensor(rows, device=p.device), : min(k, V)] = True   # the rows searched, the real entries
     return p.where(keep, p.new_zeros(())), v
 
+# %% ../../nbs/12_ddtree.ipynb #d08bbade
 def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
     "`stale_top` of a tensor [L, V] (probabilities or logits: only their order counts)."
     L, V = stale_probs.shape
@@ -175,6 +181,7 @@ def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, 
     top_p[idx], top_v[idx] = p, v
     return torch.from_numpy(top_p), torch.from_numpy(top_v)
 
+# %% ../../nbs/12_ddtree.ipynb #5e7fef6f
 def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
     "The `DraftTree` of `paths` (closed under ancestors, each after its parent), e.g. `grow_tree`'s selection."
     tree = DraftTree(root, mask_id)
@@ -182,6 +189,7 @@ def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
     for p, *_ in paths: index[p] = tree.add(index[p[:-1]], *p[-1])
     return tree
 
+# %% ../../nbs/12_ddtree.ipynb #be0e8560
 class SpotDrafter(Drafter):
     """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`, runner-up
     token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a TorchScript-frozen copy.
@@ -277,5 +285,6 @@ class SpotDrafter(Drafter):
         if self.rs_rng is not None: return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
 
+# %% ../../nbs/12_ddtree.ipynb #a989dc2b
 for _name, _options in SPOT_VARIANTS.items():         # SPOT and Table 17's ablations, by name: make_drafter("spot-chain", order_model=m)
     register_drafter(_name, functools.partial(SpotDrafter, **_options))

@@ -271,6 +271,7 @@ def qwen_config(raw: dict, config_class: type, where: Path):
     if missing: raise ValueError(f"{where}: lacks {', '.join(missing)}")
     return config_class(**{k: raw[k] for k in _QWEN_FIELDS if raw.get(k) is not None}, use_sliding_window=False)
 
+# %% ../../nbs/18_real_targets.ipynb #06f1933d
 _LLADA_SUPPORTED = {"block_type": "llama", "layer_norm_type": "rms", "activation_type": "silu", "alibi": False,
                     "rope": True, "attention_layer_norm": False, "input_emb_norm": False, "scale_logits": False,
                     "include_bias": False, "include_qkv_bias": False}
@@ -291,6 +292,7 @@ def llada_config(raw: dict, where: Path) -> LlamaConfig:
                        rope_theta=raw.get("rope_theta", 10000.0), tie_word_embeddings=bool(raw.get("weight_tying", False)),
                        hidden_act="silu", attention_bias=False, mlp_bias=False)
 
+# %% ../../nbs/18_real_targets.ipynb #895ed7b3
 _LLADA_LLAMA = [("model.transformer.wte.", "model.embed_tokens."), ("model.transformer.ln_f.", "model.norm."),
                 ("model.transformer.ff_out.", "lm_head.")] + [
                (f"model.transformer.blocks.{{i}}.{a}.", f"model.layers.{{i}}.{b}.") for a, b in
@@ -308,6 +310,7 @@ def _renamer(pairs: list[tuple[str, str]]) -> Callable[[str], str]:
         return name
     return rename
 
+# %% ../../nbs/18_real_targets.ipynb #ceb94037
 llada_to_llama = _renamer(_LLADA_LLAMA)
 llama_to_llada = _renamer([(b, a) for a, b in _LLADA_LLAMA])
 
@@ -329,6 +332,7 @@ class Family:
     @property
     def shape(self) -> FamilyShape: return CHECKPOINT_SHAPES[self.name]
 
+# %% ../../nbs/18_real_targets.ipynb #5c0d7ac0
 FAMILIES = {f.name: f for f in [
     Family("sdar", Qwen3ForCausalLM, lambda raw, w: qwen_config(raw, Qwen3Config, w), BlockCausalTarget,
            False, ("<|MASK|>", "<MASK>")),
@@ -351,9 +355,11 @@ def load_tokenizer(folder: Path, config=None):
         from transformers import PreTrainedTokenizerFast
         return PreTrainedTokenizerFast(tokenizer_file=str(folder / "tokenizer.json"))
 
+# %% ../../nbs/18_real_targets.ipynb #1a32b123
 def _int_ids(v) -> tuple[int, ...]:
     return tuple(int(x) for x in v) if isinstance(v, (list, tuple)) else (() if v is None else (int(v),))
 
+# %% ../../nbs/18_real_targets.ipynb #a750efdc
 def check_load_options(block_size, canvas, attn_implementation: str) -> None:
     "Fail in one line, naming the argument and the fix, on a `load_hf_target` option no family accepts."
     if attn_implementation not in ("eager", "sdpa"): raise ValueError(f"attn_implementation must be 'sdpa' or 'eager', got {attn_implementation!r}")
@@ -362,12 +368,14 @@ def check_load_options(block_size, canvas, attn_implementation: str) -> None:
     if canvas is not None and canvas not in CANVASES:
         raise ValueError(f"canvas must be 'full' (the authors' samplers) or 'prefix' (committed tokens and the active block only), got {canvas!r}")
 
+# %% ../../nbs/18_real_targets.ipynb #4be7ca33
 def family_options(fam: Family, where: Path, canvas: str | None) -> dict:
     "The target's decoding options for `fam`: its authors' convention (Dream: one block spans the generation), with the user's canvas where the family allows one."
     if canvas is not None and fam.target_class is not BidirectionalTarget:
         raise ValueError(f"{where}: canvas= is for the full-attention families (llada, dream); {fam.name}'s block-causal attention never sees later blocks: drop canvas=")
     return fam.options | (dict(span=True) if fam.shape.span else {}) | ({} if canvas is None else dict(canvas=canvas))
 
+# %% ../../nbs/18_real_targets.ipynb #a1036cc1
 def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: torch.dtype = torch.float32, *,
                    block_size: int | None = None, canvas: str | None = None, attn_implementation: str = "sdpa"):
     """(target, tokenizer) from an SDAR, Fast-dLLM v2, LLaDA or Dream checkpoint folder (or a hub id in the local cache).
@@ -407,6 +415,7 @@ def load_hf_target(path: str | Path, device: str | torch.device = "cpu", dtype: 
         tokenizer.mask_token = tokenizer.convert_ids_to_tokens(int(mask_id))
     return target, tokenizer
 
+# %% ../../nbs/18_real_targets.ipynb #dd06d44c
 for _mt in FAMILY_OF_MODEL_TYPE: register_adapter(_mt, load_hf_target)
 
 # %% ../../nbs/18_real_targets.ipynb #d3f48826
@@ -449,6 +458,7 @@ def tiny_tokenizer(specials: list[str], vocab_size: int = 300, special_ids: dict
         tok.add_special_tokens(specials)
     return PreTrainedTokenizerFast(tokenizer_object=tok, eos_token=specials[0], pad_token=specials[0], mask_token=specials[-1])
 
+# %% ../../nbs/18_real_targets.ipynb #15f9de28
 def _tiny_model(family: str, seed: int, vocab_size: int, hidden: int, layers: int, heads: int, kv_heads: int,
                 max_len: int, tie: bool | None = None):
     "A randomly initialised transformers model of `family` with spread-out logits."
@@ -475,6 +485,7 @@ def _tiny_model(family: str, seed: int, vocab_size: int, hidden: int, layers: in
             else: p.copy_(torch.randn(p.shape, generator=g) / math.sqrt(p.shape[1]))
     return model
 
+# %% ../../nbs/18_real_targets.ipynb #e6e327bb
 def make_tiny_checkpoint(family: str, path: str | Path, seed: int = 0, dtype: torch.dtype = torch.float32, *,
                          vocab_size: int = 320, hidden: int = 64, layers: int = 2, heads: int = 4, kv_heads: int = 2,
                          block_size: int = 8, max_len: int = 512, tie: bool | None = None, real_ids: bool = False) -> Path:

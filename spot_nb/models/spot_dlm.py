@@ -53,12 +53,14 @@ class SpotDLMConfig(PretrainedConfig):
         self.shift_logits = bool(shift_logits)   # position i-1 predicts token i, as in the AR model it was adapted from
         super().__init__(eos_token_id=eos_token_id, pad_token_id=pad_token_id, bos_token_id=bos_token_id, **kwargs)
 
+# %% ../../nbs/02_spot_dlm.ipynb #bac006f5
 class RMSNorm(nn.Module):
     def __init__(self, d: int, eps: float):
         super().__init__()
         self.weight, self.eps = nn.Parameter(torch.ones(d)), eps
     def forward(self, x): return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
 
+# %% ../../nbs/02_spot_dlm.ipynb #2e81b242
 def rotary_tables(positions: torch.Tensor, head_dim: int, theta: float, dtype: torch.dtype = torch.float32):
     "cos, sin tables [T, head_dim/2] (or [B, 1, T, head_dim/2] for `positions` [B, T]), computed in float32."
     inv_freq = 1.0 / theta ** (torch.arange(0, head_dim, 2, dtype=torch.float32, device=positions.device) / head_dim)
@@ -66,11 +68,13 @@ def rotary_tables(positions: torch.Tensor, head_dim: int, theta: float, dtype: t
     if ang.dim() == 3: ang = ang[:, None]                               # per-sequence positions: broadcast over heads
     return ang.cos().to(dtype), ang.sin().to(dtype)
 
+# %% ../../nbs/02_spot_dlm.ipynb #a38bec49
 def apply_rotary(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
     "Rotate pairs (x1, x2) of the halves of x [B, H, T, hd] by the angles in cos/sin [T, hd/2]."
     x1, x2 = x.chunk(2, dim=-1)
     return torch.cat([x1 * cos - x2 * sin, x1 * sin + x2 * cos], dim=-1)
 
+# %% ../../nbs/02_spot_dlm.ipynb #cc41bf4c
 class Attention(nn.Module):
     def __init__(self, cfg: SpotDLMConfig):
         super().__init__()
@@ -90,12 +94,14 @@ class Attention(nn.Module):
         y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)  # [B, H, T, hd]
         return self.proj(y.transpose(1, 2).reshape(B, T, C)), new_kv
 
+# %% ../../nbs/02_spot_dlm.ipynb #08920b8e
 class MLP(nn.Module):
     def __init__(self, cfg: SpotDLMConfig):
         super().__init__()
         self.fc, self.proj = nn.Linear(cfg.d_model, cfg.d_ff, bias=False), nn.Linear(cfg.d_ff, cfg.d_model, bias=False)
     def forward(self, h): return self.proj(F.gelu(self.fc(h)))
 
+# %% ../../nbs/02_spot_dlm.ipynb #a9e8fb89
 class Layer(nn.Module):
     def __init__(self, cfg: SpotDLMConfig):
         super().__init__()

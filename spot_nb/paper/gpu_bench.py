@@ -6,16 +6,16 @@ Docs: https://spot-nb.github.io/spot_nb/gpu_bench.html.md"""
 
 # %% ../../nbs/21_gpu_bench.ipynb #408350e4
 from __future__ import annotations
-import argparse, inspect, json, platform, statistics, time
+import argparse, json, platform, statistics, time
 from pathlib import Path
 import torch
 from ..core import atomic_write
 from ..decode import decode, decode_many
-from ..target import check_batch_invariance
+from ..target import check_batch_invariance, forward_times
 
 # %% auto #0
-__all__ = ['SDAR_SHAPES', 'PROMPTS', 'random_qwen3', 'synchronize', 'forward_costs', 'spot_vs_draft_free', 'batch_throughput',
-           'run', 'plot', 'main']
+__all__ = ['SDAR_SHAPES', 'PROMPTS', 'random_qwen3', 'sdar_forward_times', 'spot_vs_draft_free', 'batch_throughput', 'run',
+           'plot', 'main']
 
 # %% ../../nbs/21_gpu_bench.ipynb #645cda76
 SDAR_SHAPES = {   # Qwen3 backbones of SDAR-1.7B / 4B / 8B (hidden, layers, heads, kv heads, MLP)
@@ -34,33 +34,13 @@ def random_qwen3(shape: str, device: str, dtype: torch.dtype, vocab_size: int = 
     with torch.device(device): model = Qwen3ForCausalLM(cfg).to(dtype).eval()
     return model
 
-def synchronize(device: str) -> None:
-    if torch.device(device).type == "cuda": torch.cuda.synchronize()
 
-@torch.no_grad()
-def forward_costs(model, prefix: int, L: int, copies: list[int], reps: int, device: str) -> dict[int, float]:
-    "Median seconds of a verification forward over R copies of an L-block behind a `prefix`-token cache, per R (interleaved)."
-    from transformers import DynamicCache
-    V, dtype = model.config.vocab_size, model.dtype
-    ids = torch.randint(V, (1, prefix), device=device)
-    cache_kw = "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"   # renamed in transformers 5.x
-    out = model(ids, use_cache=True)
-    past = getattr(out, "cache", None) or out.past_key_values           # the prefix, computed once
-    layers = [(past.layers[i].keys, past.layers[i].values) for i in range(len(past.layers))] if hasattr(past, "layers") \
-        else [past[i] for i in range(len(past))]
-    def verify(R):
-        cache = DynamicCache()
-        for i, (k, v) in enumerate(layers): cache.update(k.expand(R, -1, -1, -1), v.expand(R, -1, -1, -1), i)
-        mask = torch.zeros(R, 1, L, prefix + L, dtype=dtype, device=device)   # every copy sees the prefix and itself
-        pos = torch.arange(prefix, prefix + L, device=device).expand(R, L)
-        model(torch.randint(V, (R, L), device=device), attention_mask=mask, position_ids=pos, use_cache=False, **{cache_kw: cache})
-    times = {R: [] for R in copies}
-    for R in copies: verify(R)                                            # warm-up
-    for _ in range(reps):
-        for R in copies:                                                  # interleaved, so drift hits every R alike
-            synchronize(device); t = time.perf_counter(); verify(R); synchronize(device)
-            times[R].append(time.perf_counter() - t)
-    return {R: statistics.median(ts) for R, ts in times.items()}
+
+def sdar_forward_times(model, prefix: int, L: int, copies: list[int], reps: int) -> dict[int, float]:
+    """Median seconds of a verification forward over R copies of an L-block behind a `prefix`-token cache, per R: the SDAR
+    adapter's own forward (`BlockCausalTarget`, notebook 18) around `model`, timed by `forward_times` (notebook 01)."""
+    from spot_nb.models.hf import BlockCausalTarget
+    return forward_times(BlockCausalTarget(model, mask_id=model.config.vocab_size - 1, block_size=L), copies, prefix_len=prefix, reps=reps)
 
 # %% ../../nbs/21_gpu_bench.ipynb #e1ddbd93
 def spot_vs_draft_free(target, tokenizer, drafter, prompts: list[str], budgets: list[int], gen_length: int, repeats: int) -> list[dict]:
@@ -122,7 +102,7 @@ def run(out_dir: str | Path, quick: bool = False, device: str | None = None) -> 
         model = random_qwen3(shape, device, dtype, vocab_size=512 if quick else 151936)
         for prefix in ([64] if quick else [256, 1024]):
             for L in (32, 16):
-                t = forward_costs(model, prefix, L, copies, reps=3 if quick else 10, device=device)
+                t = sdar_forward_times(model, prefix, L, copies, reps=3 if quick else 10)
                 econ += [dict(shape=shape, prefix=prefix, L=L, R=R, seconds=s, relative=s / t[1]) for R, s in t.items()]
         del model
         if device == "cuda": torch.cuda.empty_cache()
@@ -142,6 +122,7 @@ def run(out_dir: str | Path, quick: bool = False, device: str | None = None) -> 
     plot(res, out_dir)
     return res
 
+# %% ../../nbs/21_gpu_bench.ipynb #20380182
 def plot(res: dict, out_dir: Path) -> None:
     "The forward-economics curve per shape and the batch-throughput curve, as PNGs in `out_dir`."
     import matplotlib; matplotlib.use("Agg")
@@ -167,6 +148,7 @@ def plot(res: dict, out_dir: Path) -> None:
     atomic_write(out_dir / "batch_throughput.png", lambda t: fig.savefig(t, format="png", dpi=120, bbox_inches="tight"))
     plt.close("all")
 
+# %% ../../nbs/21_gpu_bench.ipynb #e9d17c62
 def main(argv: list[str] | None = None) -> int:
     "Entry point of `tools/gpu_bench.py`."
     ap = argparse.ArgumentParser(description="SPOT's GPU benchmarks (forward economics, SPOT vs draft-free, batches, invariance).")

@@ -15,7 +15,7 @@ from ..bench.harness import CONTROL, bench_main, read_records, record_task
 
 # %% auto #0
 __all__ = ['BASELINES', 'METHODS', 'COMMON', 'GAMMA_GRID', 'GAMMA_LABEL', 'PADDING_SEED', 'GRIDS', 'GAMMA_TIE', 'PAPER',
-           'run_grids', 'nfe_cut', 'round_blocks', 'tokens_by_block', 'commit_stats', 'select_gamma', 'claims']
+           'run_grids', 'nfe_cut', 'tokens_by_block', 'commit_stats', 'select_gamma', 'claims']
 
 # %% ../../nbs/23_paper_tables.ipynb #f78e8b33
 BASELINES = ("spiffy", "ssd-chain", "blockspec")
@@ -57,32 +57,11 @@ def nfe_cut(summary: pd.DataFrame, method: str, against: str) -> pd.DataFrame:
     b = summary[summary.method == against].set_index(key).NFE
     return (1 - a / b).dropna().rename("cut").reset_index()
 
-def round_blocks(accepted: list[int], nfe: int, block_size: int = 32) -> list[tuple[int, int]]:
-    """(block, committed tokens) of each round of a decode, rebuilt from its accepted-draft counts and NFE. A round
-    commits its accepted drafts plus the target's own next token, unless the accepted path completed the block; rounds
-    never cross blocks; NFE = rounds + one cache-storing forward per finished block but the last. The first block may
-    hold prompt tokens (a target-specific offset): the offset that makes the rounds fill whole blocks is the one."""
-    n_blocks = nfe - len(accepted) + 1
-    for tail in range(block_size):
-        left, block, out = block_size - tail, 0, []
-        for a in accepted:
-            if a > left or block >= n_blocks: break
-            c = min(a + 1, left); out.append((block, c)); left -= c
-            if left == 0: block, left = block + 1, block_size
-        else:
-            if block == n_blocks: return out
-    raise ValueError(f"{len(accepted)} rounds and NFE {nfe} do not fill whole blocks of {block_size}")
-
-def tokens_by_block(records: list[dict], block_size: int = 32) -> pd.DataFrame:
-    "Committed tokens per round in each generated block, per (task, T, method, D), from the records' accepted counts and NFE."
-    rows = []
-    for r in records:
-        if r["method"] == CONTROL: continue
-        per = {}
-        for b, c in round_blocks(r["accepted"], r["nfe"], block_size): per.setdefault(b, []).append(c)
-        rows += [dict(task=record_task(r), T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=sum(v), rounds=len(v))
-                 for b, v in per.items()]
-    g = pd.DataFrame(rows).groupby(["task", "T", "method", "D", "block"], sort=False)[["tokens", "rounds"]].sum()
+def tokens_by_block(records: list[dict]) -> pd.DataFrame:
+    "Committed tokens per round in each generated block, per (task, T, method, D), from each round's block and commits (the records carry both)."
+    rows = [dict(task=record_task(r), T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=c)
+            for r in records if r["method"] != CONTROL for b, c in zip(r["blocks"], r["committed"])]
+    g = pd.DataFrame(rows).groupby(["task", "T", "method", "D", "block"], sort=False).tokens.agg(tokens="sum", rounds="size")
     return g.assign(**{"tokens/round": g.tokens / g.rounds}).reset_index()
 
 def commit_stats(records: list[dict]) -> pd.DataFrame:

@@ -37,7 +37,7 @@ def arith_target_dir() -> Path:
     "Folder of the shipped competent target: `data/arith-dlm` beside the general one."
     return embedded_target_dir().parent / "arith-dlm"
 
-
+# %% ../../nbs/25_arith_target.ipynb #3175e3a3
 def arith_tokenizer(run_dir: str | Path, n_problems: int = ARITH_TOKENIZER_PROBLEMS,
                     vocab_size: int = ARITH_CONFIG["vocab_size"]):
     "The task's BPE tokenizer (one token per digit), trained once on training problems and kept in `run_dir`."
@@ -48,7 +48,7 @@ def arith_tokenizer(run_dir: str | Path, n_problems: int = ARITH_TOKENIZER_PROBL
         atomic_write(tok_dir, tok.save_pretrained, directory=True)
     return AutoTokenizer.from_pretrained(tok_dir)
 
-
+# %% ../../nbs/25_arith_target.ipynb #2aabb789
 def arith_streams(tokenizer, run_dir: str | Path, n_train: int = ARITH_TRAIN_PROBLEMS) -> tuple[np.ndarray, np.ndarray]:
     "(train, held-out) token streams of problems with their worked solutions, cached in `run_dir`."
     run_dir = Path(run_dir)
@@ -56,7 +56,7 @@ def arith_streams(tokenizer, run_dir: str | Path, n_train: int = ARITH_TRAIN_PRO
     held_s = encode_stream(tokenizer, [p.text for p in arith_problems(1000, "heldout", seed=1)], run_dir / "heldout.npy")
     return train_s, held_s
 
-
+# %% ../../nbs/25_arith_target.ipynb #21c54536
 def answer_window_starts(stream: np.ndarray, tokenizer, block_size: int, lead_blocks: int = ARITH_LEAD_BLOCKS,
                          seq_len: int = ARITH_SEQ_LEN) -> np.ndarray:
     """Training-window starts that put every answer where inference puts it: at a block boundary (the prompt's end is a
@@ -66,14 +66,14 @@ def answer_window_starts(stream: np.ndarray, tokenizer, block_size: int, lead_bl
     starts = hits - lead_blocks * block_size
     return starts[(starts >= 0) & (starts + seq_len <= len(stream))]
 
-
+# %% ../../nbs/25_arith_target.ipynb #117b481b
 def arith_model_config(tokenizer, config: dict = ARITH_CONFIG):
     "The `SpotDLMConfig` of the competent target, its special ids taken from `tokenizer`."
     from spot_nb.models.spot_dlm import SpotDLMConfig
     return SpotDLMConfig(**config, mask_token_id=tokenizer.mask_token_id, eos_token_id=tokenizer.eos_token_id,
                          pad_token_id=tokenizer.pad_token_id, bos_token_id=tokenizer.bos_token_id)
 
-
+# %% ../../nbs/25_arith_target.ipynb #8050859e
 def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int = 10**9, pretrain_seconds: float = 0,
                        pretrain_lr: float | None = None,
                        threads: int = 1, snapshots: tuple[float, ...] = tuple(p / 100 for p in ARITH_SNAPSHOTS), config: dict = ARITH_CONFIG,
@@ -103,12 +103,12 @@ def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int 
                   heldout_starts=starts["heldout"], context=context, **train_kw)
     return model, tok
 
-
+# %% ../../nbs/25_arith_target.ipynb #08faf2cc
 def arith_pool(n: int, seed: int = 7) -> list[Prompt]:
     "`n` training problems as drafter-training prompts (`spot-nb collect --pool arith`): never an evaluation problem."
     return [Prompt(f"arith-train/{seed}/{i}", "arith-train", p.prompt) for i, p in enumerate(arith_problems(n, "train", seed))]
 
-
+# %% ../../nbs/25_arith_target.ipynb #c24b901c
 def save_target(model, tokenizer, out_dir: str | Path, log_path: str | Path | None = None) -> Path:
     "Save a trained target with its tokenizer (and training log) to `out_dir`, atomically."
     from transformers.utils import logging
@@ -118,7 +118,7 @@ def save_target(model, tokenizer, out_dir: str | Path, log_path: str | Path | No
         if log_path is not None: (tmp / "train_log.jsonl").write_bytes(Path(log_path).read_bytes())
     return atomic_write(out_dir, save, directory=True)
 
-
+# %% ../../nbs/25_arith_target.ipynb #79be9c24
 def ship_checkpoint(run_dir: str | Path, out_dir: str | Path, checkpoint: str = "ckpt.pt", half: bool = False,
                     config: dict = ARITH_CONFIG, phase: str = "diffusion") -> Path:
     """Ship the weights of a checkpoint in `run_dir`/`phase` (diffusion, or causal for the pre-training) — `ckpt.pt` at

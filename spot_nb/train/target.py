@@ -21,7 +21,7 @@ if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig   #
 __all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'stdlib_documents', 'math_documents',
            'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows', 'dual_stream_mask', 'noise_blocks',
            'predicting_rows', 'block_diffusion_loss', 'causal_lm_loss', 'objective_mask', 'heldout_loss',
-           'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log', 'forward_cost_curve']
+           'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log']
 
 # %% ../../nbs/04_train_target.ipynb #8214c034
 MASK_TOKEN, EOS_TOKEN, PAD_TOKEN = "<|mask|>", "<|endoftext|>", "<|pad|>"
@@ -148,6 +148,7 @@ def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: 
     logits, _ = model.run(x, torch.arange(N), mask)                            # [B, N, V]
     return F.cross_entropy(logits[:, :-1].flatten(0, 1), x[:, 1:].flatten())
 
+# %% ../../nbs/04_train_target.ipynb #649c4294
 OBJECTIVES = {"block_diffusion": block_diffusion_loss, "causal": causal_lm_loss}
 
 def objective_mask(objective: str, seq_len: int, block_size: int, context: int = 0) -> torch.Tensor:
@@ -157,6 +158,7 @@ def objective_mask(objective: str, seq_len: int, block_size: int, context: int =
         return torch.ones(seq_len, seq_len, dtype=torch.bool).tril()
     return dual_stream_mask(seq_len, block_size, context)
 
+# %% ../../nbs/04_train_target.ipynb #db4714fc
 def heldout_loss(model: SpotDLM, stream: np.ndarray, n_batches: int = 20, batch: int = 16, seq_len: int = 256,
                  seed: int = 1234, objective: str = "block_diffusion", starts: np.ndarray | None = None,
                  context: int = 0) -> float:
@@ -171,12 +173,14 @@ def heldout_loss(model: SpotDLM, stream: np.ndarray, n_batches: int = 20, batch:
     model.train()
     return float(np.mean(losses))
 
+# %% ../../nbs/04_train_target.ipynb #f5f8103a
 def unigram_loss(train: np.ndarray, heldout: np.ndarray, vocab_size: int) -> float:
     "Cross-entropy (nats) of the held-out tokens under the train split's add-one unigram distribution."
     counts = np.bincount(train, minlength=vocab_size).astype(np.float64) + 1
     logp = np.log(counts / counts.sum())
     return float(-logp[heldout].mean())
 
+# %% ../../nbs/04_train_target.ipynb #f2065109
 def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, heldout_stream: np.ndarray,
           max_tokens: int, max_seconds: float = float("inf"), batch: int = 16, seq_len: int = 256,
           lr: float = 1e-3, warmup: int = 100, eval_every: int = 100, ckpt_seconds: float = 300, seed: int = 0,
@@ -293,19 +297,3 @@ def plot_training_log(log_path: str | Path, out_png: str | Path | None = None):
     if out_png is not None:
         atomic_write(out_png, lambda tmp: fig.savefig(tmp, dpi=120, bbox_inches="tight", format="png"))
     return fig
-
-# %% ../../nbs/04_train_target.ipynb #be19d7ce
-def forward_cost_curve(target, prefix_len: int = 224, budgets=(0, 1, 2, 4, 6, 8, 12, 20), reps: int = 20,
-                       seed: int = 0) -> dict[int, float]:
-    "Median wall time of a (1 + D)-copy verification forward over the 1-copy forward, per budget D."
-    g = torch.Generator().manual_seed(seed)
-    V = target.vocab_size
-    cache, _ = target.prefill(torch.randint(3, V, (prefix_len,), generator=g))
-    blocks = {D: torch.randint(3, V, (1 + D, target.block_size), generator=g) for D in budgets}
-    times = {D: [] for D in budgets}
-    for D in budgets: target.forward_copies(cache, blocks[D])                          # warm-up
-    for _ in range(reps):
-        for D in budgets:
-            t = time.perf_counter(); target.forward_copies(cache, blocks[D]); times[D].append(time.perf_counter() - t)
-    med = {D: float(np.median(ts)) for D, ts in times.items()}
-    return {D: med[D] / med[0] for D in budgets} | {"one_copy_ms": med[0] * 1e3}
