@@ -12,10 +12,12 @@ import numpy as np
 import pandas as pd
 from .. import TASKS
 from ..bench.harness import CONTROL, bench_main, read_records, record_task
+from ..records import paired_bootstrap
 
 # %% auto #0
 __all__ = ['BASELINES', 'METHODS', 'COMMON', 'GAMMA_GRID', 'GAMMA_LABEL', 'PADDING_SEED', 'GRIDS', 'GAMMA_TIE', 'PAPER',
-           'run_grids', 'nfe_cut', 'tokens_by_block', 'commit_stats', 'select_gamma', 'claims']
+           'run_grids', 'nfe_cut', 'tokens_by_block', 'commit_stats', 'select_gamma', 'cut_table', 'per_block',
+           'claims']
 
 # %% ../../nbs/23_paper_tables.ipynb #f78e8b33
 BASELINES = ("spiffy", "ssd-chain", "blockspec")
@@ -86,6 +88,32 @@ def select_gamma(summary: pd.DataFrame, task: str = "mbpp-calibration", budgets=
     t["NFE"] = s.groupby("gamma").NFE.mean()
     best = t["mean"].max()
     return t, float(min(g for g, m in t["mean"].items() if m >= best * (1 - GAMMA_TIE)))
+
+# %% ../../nbs/23_paper_tables.ipynb #c47d32cc
+def cut_table(df: pd.DataFrame, method: str, against: str, by=("task", "budget")) -> pd.DataFrame:
+    """Per group of committed records (`read_records`): the share of forwards `method` saves over `against` on the same
+    samples, 1 − ΣNFE(method) / ΣNFE(against), with its paired bootstrap 95% interval and verdict ('tie' when it holds 0)."""
+    key = ["sample", "temperature", "seed", "gen_length"]
+    m = df[df.method == method].merge(df[df.method == against], on=[*key, *by], suffixes=("", "_b"))
+    rows = []
+    for g, grp in m.groupby(list(by), sort=False):
+        iv = paired_bootstrap(grp.nfe_b, grp.nfe)                        # ΣNFE(against) / ΣNFE(method)
+        cut, lo, hi = (1 - 1 / x for x in (iv.estimate, iv.lo, iv.hi))
+        rows.append(dict(zip(by, g), n=iv.n, NFE=grp.nfe.mean(), **{f"NFE {against}": grp.nfe_b.mean()}, cut=cut, lo=lo, hi=hi,
+                         verdict={"tie": "tie", "treated": method, "control": against}[iv.verdict]))
+    return pd.DataFrame(rows)
+
+def per_block(df: pd.DataFrame) -> pd.DataFrame:
+    """F.8 inside speculative decodes, per (method, budget, block): the share of rounds whose first commit is at the previous
+    round's top stale-confidence position (a block's first round excluded) and the accepted drafts per drafted round."""
+    rows = []
+    for r in df[df.method != CONTROL].itertuples():
+        blocks = [b for b, rs in enumerate(r.committed_by_block) for _ in rs]              # each round's block
+        for b, hit, acc, dr in zip(blocks, r.top_hit, r.accepted, r.drafts):
+            rows.append(dict(method=r.method, budget=r.budget, block=b, hit=hit, accepted=acc if dr else None))
+    g = pd.DataFrame(rows).astype({"hit": float, "accepted": float}).groupby(["method", "budget", "block"], sort=False)
+    return pd.DataFrame({"top position commits next": g.hit.mean(), "rounds": g.hit.count(),
+                         "accepted per drafted round": g.accepted.mean()}).reset_index()
 
 # %% ../../nbs/23_paper_tables.ipynb #16f913c9
 PAPER = {
