@@ -96,7 +96,7 @@ CONTROL = "draft-free"
 SPOT_METHODS = tuple(SPOT_VARIANTS)                           # SPOT and its ablations, registered drafters (notebook 12)
 AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
 ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
-BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint")
+BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")
 RS_METHODS = ("ssd-chain", "spot-chain")                     # chains that can keep their proposals: what the rs verifier reads
 RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
 
@@ -618,7 +618,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", help=f"comma-separated tasks, from {', '.join(BENCH_TASKS)} (arith: with --target data/arith-dlm)")
     p.add_argument("--methods", default="draft-free,spot",
                    help="comma-separated methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
-                        "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, or a drafter registered in "
+                        "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, oracle-position-hedge, or a drafter registered in "
                         "spot_nb.drafters; the draft-free control always runs")
     p.add_argument("--budgets", default="8", help=f"comma-separated draft budgets D, integers in 1..{MAX_BUDGET}")
     p.add_argument("--temperatures", default="0", help="comma-separated sampling temperatures (0 = greedy)")

@@ -12,7 +12,7 @@ import numpy as np
 import torch
 from .. import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits, temperature_probs
-from .base import Drafter, ProposalChainDrafter, register_drafter
+from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
 from ..order_model import stale_features, state_features
 from ..trajectories import stored_probs
 from ..verify import DraftTree
@@ -193,19 +193,24 @@ def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
 class SpotDrafter(Drafter):
     """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`, runner-up
     token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a TorchScript-frozen copy.
-    Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model)."""
+    Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model).
+    `order="oracle"`: the hedged position oracle, SPOT with a perfect order model (all of q on the next position the draft-free
+    decode commits, read from `block_commits` as `ReplayDrafter` reads them) and SPOT's own token hypotheses."""
     name = "spot"
     def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
-                 shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None):
+                 shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None,
+                 block_commits: dict[int, list[tuple[int, int]]] | None = None):
         if not (math.isfinite(tau) and tau > 0): raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
         if not (math.isfinite(gamma) and 0 <= gamma <= 1): raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
         if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
         if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
-        if order not in ("model", "stale"): raise ValueError(f"order must be 'model' or 'stale', got {order!r}")
+        if order not in ("model", "stale", "oracle"): raise ValueError(f"order must be 'model', 'stale' or 'oracle', got {order!r}")
+        if (order == "oracle") != (block_commits is not None): raise ValueError("order='oracle' reads the draft-free commits: pass block_commits with it, and only with it")
         if rs_rng is not None and shape != "chain": raise ValueError("rejection sampling verifies chains: pass shape='chain' with rs_rng")
         if order == "model" and getattr(order_model, "stale_k", 2) < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
         self.shape, self.order, self.calls, self.rs_rng = shape, order, 0, rs_rng
+        self.truth = ReplayDrafter(block_commits) if block_commits is not None else None
 
     def check_target(self, target) -> None:
         "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
@@ -224,8 +229,8 @@ class SpotDrafter(Drafter):
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
         "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
         self.check_width(len(root))
-        open_only = self.order == "stale" or self.model.open_rows_only   # filled rows' stale probs unread
-        K = 2 if self.order == "stale" else self.model.stale_k                    # the hypotheses read the top 2
+        open_only = self.order != "model" or self.model.open_rows_only   # filled rows' stale probs unread
+        K = 2 if self.order != "model" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
         def top():              # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
             rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None   # the open positions (zeros elsewhere)
@@ -242,6 +247,14 @@ class SpotDrafter(Drafter):
                 masked = ys == ctx.mask_id
                 return top()[0][:, 0].clamp_min(1e-30).log().expand(ys.shape[0], -1).masked_fill(~masked, float("-inf")).log_softmax(-1)
             return hyps, stale_logq
+        if self.order == "oracle":                  # the hedged position oracle: q is 1 at the true next position of each state
+            truth = [s for s, _ in self.truth.remaining(root, ctx)]
+            def oracle_logq(ys, taken, depth):
+                masked, out = (ys == ctx.mask_id).tolist(), torch.full(ys.shape, float("-inf"))
+                for b, m in enumerate(masked):
+                    if (s := next((s for s in truth if m[s]), None)) is not None: out[b, s] = 0.0
+                return out.to(ys.device)
+            return hyps, oracle_logq
         score = self.model.frozen(len(root)) if self.freeze else self.model         # frozen copies are cached
         def order_logq(ys, taken, depth):     # `order_features`, built in NumPy (a level's features cost microseconds), one tensor for the call
             (sf, t1), yn = root_features(), ys.cpu().numpy()
@@ -288,3 +301,4 @@ class SpotDrafter(Drafter):
 # %% ../../nbs/12_ddtree.ipynb #a989dc2b
 for _name, _options in SPOT_VARIANTS.items():         # SPOT and Table 17's ablations, by name: make_drafter("spot-chain", order_model=m)
     register_drafter(_name, functools.partial(SpotDrafter, **_options))
+register_drafter("oracle-position-hedge", functools.partial(SpotDrafter, None, order="oracle"))   # make_drafter(..., block_commits=...)
