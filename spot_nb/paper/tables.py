@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 from .. import TASKS
 from ..bench.harness import CONTROL, bench_main, read_records, record_task
-from ..records import paired_bootstrap
+from ..records import ratio_table
 
 # %% auto #0
 __all__ = ['BASELINES', 'METHODS', 'COMMON', 'GAMMA_GRID', 'GAMMA_LABEL', 'PADDING_SEED', 'GRIDS', 'GAMMA_TIE', 'PAPER',
@@ -53,7 +53,8 @@ def run_grids(out: str | Path, grids: dict[str, list[str]] = GRIDS, common: list
 
 # %% ../../nbs/23_paper_tables.ipynb #b3e58a6f
 def nfe_cut(summary: pd.DataFrame, method: str, against: str) -> pd.DataFrame:
-    "Per (task, T, D): 1 − NFE(method) / NFE(against), the share of forwards `method` saves over `against`."
+    """Per (task, T, D) of a summary: 1 − NFE(method) / NFE(against), the share of forwards `method` saves over `against`
+    (no interval: the 3-sample grids kept no per-sample records; `cut_table` gives it from records, with one)."""
     key = ["task", "T", "gen", "D"]
     a = summary[summary.method == method].set_index(key).NFE
     b = summary[summary.method == against].set_index(key).NFE
@@ -92,16 +93,12 @@ def select_gamma(summary: pd.DataFrame, task: str = "mbpp-calibration", budgets=
 # %% ../../nbs/23_paper_tables.ipynb #c47d32cc
 def cut_table(df: pd.DataFrame, method: str, against: str, by=("task", "budget")) -> pd.DataFrame:
     """Per group of committed records (`read_records`): the share of forwards `method` saves over `against` on the same
-    samples, 1 − ΣNFE(method) / ΣNFE(against), with its paired bootstrap 95% interval and verdict ('tie' when it holds 0)."""
-    key = ["sample", "temperature", "seed", "gen_length"]
-    m = df[df.method == method].merge(df[df.method == against], on=[*key, *by], suffixes=("", "_b"))
-    rows = []
-    for g, grp in m.groupby(list(by), sort=False):
-        iv = paired_bootstrap(grp.nfe_b, grp.nfe)                        # ΣNFE(against) / ΣNFE(method)
-        cut, lo, hi = (1 - 1 / x for x in (iv.estimate, iv.lo, iv.hi))
-        rows.append(dict(zip(by, g), n=iv.n, NFE=grp.nfe.mean(), **{f"NFE {against}": grp.nfe_b.mean()}, cut=cut, lo=lo, hi=hi,
-                         verdict={"tie": "tie", "treated": method, "control": against}[iv.verdict]))
-    return pd.DataFrame(rows)
+    samples, 1 − ΣNFE(method) / ΣNFE(against), from `ratio_table`'s paired 95% interval of ΣNFE(against) / ΣNFE(method)
+    (one budget at a time: one `against` record per sample), with its verdict ('tie' when the interval holds 0)."""
+    pair = df[df.method.isin([method, against])]
+    t = pd.concat([ratio_table(d, "nfe", control=against, by=by) for _, d in pair.groupby("budget", sort=False)], ignore_index=True)
+    t[["cut", "lo", "hi"]] = 1 - 1 / t[["estimate", "lo", "hi"]].to_numpy()
+    return t[[*by, "n", "cut", "lo", "hi", "verdict"]]
 
 def per_block(df: pd.DataFrame) -> pd.DataFrame:
     """F.8 inside speculative decodes, per (method, budget, block): the share of rounds whose first commit is at the previous
