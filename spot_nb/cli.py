@@ -301,11 +301,15 @@ def main(argv: list[str] | None = None) -> int:
         elif a.cmd == "collect":
             from spot_nb.target import load_target
             from spot_nb.trajectories import collect
+            from spot_nb.bench.harness import rank_and_world
             try: model, tok = load_target(a.target, device=a.device, dtype=getattr(torch, a.dtype))
             except (FileNotFoundError, ValueError) as e: a.parser.error(f"--target: {e}")   # config vs weights, before reading them
-            print(f"{torch.get_num_threads()} thread(s); recording {a.n} prompts into {a.out}")
-            collect(model, tok, pool, a.out, gen_length=a.gen_length)
-            print(f"trajectories of {a.n} prompts in {a.out}")
+            rank, world = rank_and_world()                                    # torchrun: workers share the shards
+            who = f"[rank {rank}] " if world > 1 else ""
+            print(f"{who}{torch.get_num_threads()} thread(s); recording {a.n} prompts into {a.out}")
+            collect(model, tok, pool, a.out, gen_length=a.gen_length, rank=rank, world=world)
+            share = "this worker's share of " if world > 1 else ""
+            print(f"{who}trajectories of {share}{a.n} prompts in {a.out}")
         else:
             from spot_nb.trajectories import load_trajectories
             from spot_nb.order_model import examples_from_trajectories, train_order_model

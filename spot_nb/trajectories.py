@@ -56,13 +56,16 @@ def trajectory_features(L: int):
                          top_ids=Array2D((L, TOP_IDS), "int32")))
 
 def collect(target, tokenizer, prompts: list[Prompt], out_dir: str | Path, gen_length: int = 256,
-            shard_size: int = 20, progress: bool = True) -> Path:
-    "Record draft-free T=0 trajectories of `prompts` into sharded datasets under `out_dir` (resumable)."
+            shard_size: int = 20, progress: bool = True, rank: int = 0, world: int = 1) -> Path:
+    """Record draft-free T=0 trajectories of `prompts` into sharded datasets under `out_dir` (resumable); worker
+    `rank` of `world` (torchrun) records every `world`-th shard from `rank`, so workers share one folder."""
     from datasets import Dataset
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
-    n_shards = (len(prompts) + shard_size - 1) // shard_size
-    todo = [i for i in range(n_shards) if not (out_dir / f"shard-{i:05d}").exists()]
-    bar = tqdm(total=len(prompts), initial=(n_shards - len(todo)) * shard_size, desc="collecting", disable=not progress)
+    size = lambda i: len(prompts[i * shard_size:(i + 1) * shard_size])     # prompts in shard i
+    mine = range(rank, -(-len(prompts) // shard_size), world)
+    todo = [i for i in mine if not (out_dir / f"shard-{i:05d}").exists()]
+    bar = tqdm(total=sum(map(size, mine)), initial=sum(map(size, mine)) - sum(map(size, todo)),
+               desc=f"collecting{f' [rank {rank}]' if world > 1 else ''}", disable=not progress)
     for i in todo:
         rows = []
         for p in prompts[i * shard_size:(i + 1) * shard_size]:
