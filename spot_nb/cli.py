@@ -212,7 +212,7 @@ def _parser(bench: bool = False) -> Parser:
                         "--budget auto, data/order-model.pt with a fixed budget; draft-free only if it is absent)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)",
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "
-                                   "finished shards are kept).", formatter_class=HelpFormatter)
+                                   "finished shards are kept; under torchrun the workers share them).", formatter_class=HelpFormatter)
     c.add_argument("--n", type=integer(1), default=POOL_SIZE, help="prompts of the training pool to record")
     c.add_argument("--pool", choices=("general", "arith"), default="general",
                    help="the prompts: general (code and math, for a general target) or arith (training problems of "
@@ -228,6 +228,9 @@ def _parser(bench: bool = False) -> Parser:
                                    "early continues from its last measurement when started again with the same arguments.",
                        formatter_class=HelpFormatter)
     t.add_argument("--traj", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards written by collect")
+    t.add_argument("--only", default=None, metavar="PREFIX",
+                   help="train only on the trajectories whose prompt id starts with PREFIX (the general pool's ids start "
+                        "with stdlib-fn/, gsm8k-train/ or math-train/: stdlib-fn/ gives a code-only model)")
     t.add_argument("--out", default="runs/order-model.pt", metavar="FILE",
                    help="checkpoint to write; inside data/ (the shipped model) only with --force")
     t.add_argument("--force", action="store_true", help="allow --out to overwrite a shipped file (e.g. data/order-model.pt)")
@@ -313,8 +316,14 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from spot_nb.trajectories import load_trajectories
             from spot_nb.order_model import examples_from_trajectories, train_order_model
-            ex = examples_from_trajectories(load_trajectories(a.traj))
-            print(f"{torch.get_num_threads()} thread(s); training on {a.traj}")
+            traj = load_trajectories(a.traj)
+            if a.only is not None:
+                traj = traj.filter(lambda uid: uid.startswith(a.only), input_columns="uid")
+                if not len(traj):
+                    a.parser.error(f"--only {a.only}: no trajectory under {a.traj} has a prompt id starting with it (the general "
+                                   "pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
+            ex = examples_from_trajectories(traj)
+            print(f"{torch.get_num_threads()} thread(s); training on {a.traj}" + (f" (prompt ids {a.only}*)" if a.only else ""))
             _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience, evals_per_epoch=a.evals_per_epoch, min_delta=a.min_delta,
                                        max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60)
             print("held-out next-commit accuracy (epoch: accuracy): " + " ".join(f"{p['epoch']:g}: {p['heldout_accuracy']:.3f}" for p in rep["curve"]))
