@@ -314,11 +314,12 @@ def main(argv: list[str] | None = None) -> int:
             share = "this worker's share of " if world > 1 else ""
             print(f"{who}trajectories of {share}{a.n} prompts in {a.out}")
         else:
+            import numpy as np
             from spot_nb.trajectories import load_trajectories
             from spot_nb.order_model import examples_from_trajectories, train_order_model
             traj = load_trajectories(a.traj)
             if a.only is not None:
-                traj = traj.filter(lambda uid: uid.startswith(a.only), input_columns="uid")
+                traj = traj.select(np.flatnonzero(np.char.startswith(np.asarray(traj["uid"]).astype(str), a.only)))
                 if not len(traj):
                     a.parser.error(f"--only {a.only}: no trajectory under {a.traj} has a prompt id starting with it (the general "
                                    "pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
