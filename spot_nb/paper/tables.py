@@ -1,4 +1,4 @@
-"""Table 2 (SPOT against Spiffy, the free chain and the confidence tree), the temperature sweep of Table 1 under three verifiers, Table 4's γ calibration, Table 17's ablations, the budget curve of Table 20, F.5's generation lengths and F.8's tokens per round by block, rerun through `spot-nb bench` on the embedded target, with the paper's SDAR-8B numbers beside.
+"""Table 2 (SPOT against Spiffy, the free chain and the confidence tree), the temperature sweep of Table 1 under three verifiers, Table 4's γ calibration, the live oracles at Table 7's budgets, Table 17's ablations, the budget curve of Table 20, Table 22's verifier × structure, F.5's generation lengths and F.8 inside the decodes, rerun through `spot-nb bench` on the embedded target on 30 samples per task, drawn from committed per-sample records with paired 95% intervals, the paper's SDAR-8B numbers beside.
 
 Docs: https://spot-nb.github.io/spot_nb/paper_tables.html.md"""
 
@@ -10,73 +10,92 @@ import contextlib, io
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .. import TASKS
-from ..bench.harness import CONTROL, bench_main, read_records, record_task
-from ..records import ratio_table
+from .. import TASKS, default_drafter_path
+from ..bench.harness import (CONTROL, SUMMARY_ROW, bench_main, read_records, record_summary, sample_records_of,
+                                   summary_of_rows)
+from ..records import PAIR_KEY, ratio_table, write_records
 
 # %% auto #0
-__all__ = ['BASELINES', 'METHODS', 'COMMON', 'GAMMA_GRID', 'GAMMA_LABEL', 'PADDING_SEED', 'GRIDS', 'GAMMA_TIE', 'PAPER',
-           'run_grids', 'nfe_cut', 'tokens_by_block', 'commit_stats', 'select_gamma', 'cut_table', 'per_block',
-           'claims']
+__all__ = ['BASELINES', 'METHODS', 'GAMMA_GRID', 'GAMMA_LABEL', 'RECORDS', 'FOUR', 'SWEEP', 'ORACLES', 'order_model', 'GRIDS',
+           'COMMON', 'CLOCK_SPIKE', 'GAMMA_TIE', 'PAPER', 'run_grid', 'nfe_cut', 'tokens_by_block', 'commit_stats',
+           'clock_spikes', 'select_gamma', 'cut_table', 'per_block', 'claims']
 
 # %% ../../nbs/23_paper_tables.ipynb #f78e8b33
 BASELINES = ("spiffy", "ssd-chain", "blockspec")
 METHODS = ("spot", "spot-gamma", *BASELINES)
-COMMON = ["--gen-lengths", "256", "--limit", "3", "--gamma", "0.1", "--no-progress"]
 GAMMA_GRID = (0, 0.02, 0.05, 0.1, 0.2)      # Table 4's floors (the paper's App. D.5)
 GAMMA_LABEL = "spot-gamma γ=0.1"            # Table 2's SPOT-γ: the paper's SDAR-8B floor
-PADDING_SEED = 1                            # the key of Table 17's back-to-back padding runs
-GRIDS = {
-    "table2-T0": ["--tasks", "humaneval,mbpp,gsm8k,math500", "--methods", ",".join(METHODS), "--budgets", "2,8,20"],
-    "table2-T1": ["--tasks", "mbpp,gsm8k", "--methods", ",".join(METHODS), "--budgets", "8", "--temperatures", "1"],
-    "table20": ["--tasks", "humaneval,mbpp,gsm8k,math500", "--methods", "spot", "--budgets", "1,4,12"],
-    "f5": ["--tasks", "mbpp", "--methods", "spot,spot-gamma,spiffy", "--budgets", "8", "--temperatures", "1",
-           "--gen-lengths", "64,512"],
-    "table4": ["--tasks", "mbpp", "--split", "calibration", "--methods", "spot-gamma", "--gamma", ",".join(map(str, GAMMA_GRID)),
-               "--budgets", "8,12,20", "--limit", "5"],
-    "table17": ["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8", "--gamma", "0,0.1"],
-    "table1": ["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "8,20", "--temperatures", "0.5,1,1.5,2",
-               "--verifiers", "coupled,uncoupled,greedy"],
-    # padded and unpadded SPOT back to back in one invocation: at T = 0 the seed changes no output, only the records' key,
-    # so seed 1 gives this comparison runs of its own (its records are kept out of the other tables)
-    "table17-padding": ["--tasks", "mbpp", "--methods", "spot,spot-gamma", "--budgets", "8", "--gamma", "0", "--seeds", str(PADDING_SEED)],
+RECORDS = Path("../results/records")        # the committed per-sample records, one file per grid
+FOUR = ["--tasks", "humaneval,mbpp,gsm8k,math500"]
+SWEEP = ["--temperatures", "0.5,1,1.5,2"]
+ORACLES = "oracle-position,oracle-token,oracle-joint,oracle-position-hedge"
+order_model = lambda tag: ["--order-model", str(default_drafter_path().with_name(f"order-model-{tag}.pt"))]
+GRIDS = {   # RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens, T = 0, seed 0, 30 samples unless they say otherwise)
+    "table2_t0_n30": [[*FOUR, "--methods", ",".join(METHODS), "--budgets", "2,8,20", "--gamma", "0.1"]],
+    "table2_t1_n30": [["--tasks", "mbpp,gsm8k", "--methods", "spot,spiffy", "--budgets", "8", "--temperatures", "1", "--seeds", "0,1,2"]],
+    "order_model_1k_n30": [[*FOUR, "--methods", "spot", "--budgets", "8", *order_model("1k")]],
+    "order_model_code_n30": [[*FOUR, "--methods", "spot", "--budgets", "8", *order_model("code")]],
+    "table1_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot", "--verifiers", "coupled,uncoupled,greedy", "--budgets", "8", *SWEEP]],
+    "table1_drafters_mbpp_n30": [["--tasks", "mbpp", "--methods", "spiffy,blockspec", "--budgets", "8", *SWEEP]],
+    "table1_d20_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "20", *SWEEP]],
+    "oracles_n30": [[*FOUR, "--methods", ORACLES, "--budgets", "8,12,20"], [*FOUR, "--methods", "spot", "--budgets", "12"]],
+    "table20_n30": [[*FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
+    "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8",
+                          "--gamma", "0,0.1"]],
+    "table4_mbpp_calibration": [["--tasks", "mbpp", "--split", "calibration", "--methods", "spot-gamma", "--gamma",
+                                 ",".join(map(str, GAMMA_GRID)), "--budgets", "8,12,20", "--limit", "10"]],
+    "f5_mbpp_n10": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spiffy", "--gamma", "0.1", "--budgets", "8", "--temperatures", "1",
+                     "--gen-lengths", "64,256,512", "--limit", "10"]],
+    "table22_mbpp": [["--tasks", "mbpp", "--methods", "spot,spot-chain", "--verifiers", "coupled,rs", "--temperatures", "1",
+                      "--budgets", "8,12,20"]],
 }
+COMMON = ["--gen-lengths", "256", "--limit", "30", "--no-progress"]        # a grid's own options come after, and win
 
-def run_grids(out: str | Path, grids: dict[str, list[str]] = GRIDS, common: list[str] = COMMON) -> list[dict]:
-    "Run (or resume) every grid into the records folder `out`, printing one line per grid; returns all its records."
-    for name, args in grids.items():
+def run_grid(name: str, runs: str | Path = "../runs", records: str | Path = RECORDS, grids: dict = GRIDS,
+             common: list[str] = COMMON) -> Path:
+    "Run (or resume) grid `name`'s commands into `runs/<name>`, then write its per-sample records to `records/<name>.jsonl.gz`."
+    out = Path(runs) / name
+    for args in grids[name]:
         shown = io.StringIO()
-        with contextlib.redirect_stdout(shown): rc = bench_main([*common, *args, "--out", str(out)])   # a grid's own options win
-        if rc != 0: raise RuntimeError(f"grid {name} failed")
-        print(f"{name}: " + next(l for l in shown.getvalue().splitlines() if l.startswith("[rank")))
-    return read_records(Path(out))
+        with contextlib.redirect_stdout(shown): rc = bench_main([*common, *args, "--out", str(out)])
+        if rc != 0: raise RuntimeError(f"grid {name} failed: {shown.getvalue()[-500:]}")
+    path = Path(records) / f"{name}.jsonl.gz"
+    write_records(path, sample_records_of(read_records(out)))
+    return path
 
 # %% ../../nbs/23_paper_tables.ipynb #b3e58a6f
 def nfe_cut(summary: pd.DataFrame, method: str, against: str) -> pd.DataFrame:
-    """Per (task, T, D) of a summary: 1 − NFE(method) / NFE(against), the share of forwards `method` saves over `against`
-    (no interval: the 3-sample grids kept no per-sample records; `cut_table` gives it from records, with one)."""
+    """Per (task, T, D) of a summary: 1 − NFE(method) / NFE(against), the share of forwards `method` saves over `against`,
+    as a point estimate (`cut_table` gives it from the records, with its interval)."""
     key = ["task", "T", "gen", "D"]
     a = summary[summary.method == method].set_index(key).NFE
     b = summary[summary.method == against].set_index(key).NFE
     return (1 - a / b).dropna().rename("cut").reset_index()
 
-def tokens_by_block(records: list[dict]) -> pd.DataFrame:
-    "Committed tokens per round in each generated block, per (task, T, method, D), from each round's block and commits (the records carry both)."
-    rows = [dict(task=record_task(r), T=r["temperature"], method=r["label"], D=r["budget"], block=b, tokens=c)
-            for r in records if r["method"] != CONTROL for b, c in zip(r["blocks"], r["committed"])]
-    g = pd.DataFrame(rows).groupby(["task", "T", "method", "D", "block"], sort=False).tokens.agg(tokens="sum", rounds="size")
+def tokens_by_block(df: pd.DataFrame) -> pd.DataFrame:
+    "Committed tokens per round in each generated block, per (task, T, method, D), from the records' commits by block."
+    rows = [dict(task=r.task, T=r.temperature, method=r.method, D=r.budget, block=b, tokens=sum(rs), rounds=len(rs))
+            for r in df[df.method != CONTROL].itertuples() for b, rs in enumerate(r.committed_by_block)]
+    g = pd.DataFrame(rows).groupby(["task", "T", "method", "D", "block"], sort=False)[["tokens", "rounds"]].sum()
     return g.assign(**{"tokens/round": g.tokens / g.rounds}).reset_index()
 
-def commit_stats(records: list[dict]) -> pd.DataFrame:
-    """Per (task, T, method, D): the mean share of commits that were the target's argmax and their mean probability under
-    the target, over the records that carry them (Table 1's draft-free columns, and greedy matching's drift)."""
-    rows = [dict(task=record_task(r), T=r["temperature"],
-                 gen=r["gen_length"], method=r["label"], D=r["budget"], argmax=r["argmax_fraction"], p_commit=r["mean_commit_prob"])
-            for r in records if "argmax_fraction" in r]
+def commit_stats(df: pd.DataFrame) -> pd.DataFrame:
+    """Per (task, T, length, method, D): the mean share of commits that were the target's argmax and their mean probability
+    under the target, over the records that carry them (Table 1's draft-free columns, and greedy matching's drift)."""
     cols = ["task", "T", "gen", "method", "D"]
-    if not rows: return pd.DataFrame(columns=[*cols, "n", "argmax", "p_commit"])
-    g = pd.DataFrame(rows).groupby(cols, sort=False)
-    return g.agg(n=("argmax", "size"), argmax=("argmax", "mean"), p_commit=("p_commit", "mean")).reset_index()
+    d = df.dropna(subset=["argmax_fraction"]).rename(columns={"temperature": "T", "gen_length": "gen", "budget": "D"})
+    return d.groupby(cols, sort=False).agg(n=("argmax_fraction", "size"), argmax=("argmax_fraction", "mean"),
+                                           p_commit=("commit_prob", "mean")).reset_index()
+
+CLOCK_SPIKE = 4          # seconds per forward over this many times its setting's median: a clock that ran while the worker stalled
+
+def clock_spikes(df: pd.DataFrame, factor: float = CLOCK_SPIKE) -> pd.DataFrame:
+    """The decodes among committed records whose seconds per forward exceed `factor` × the median of their setting (task,
+    method, budget, T, length): clocks read while the worker was starved of its core (a lowest-priority grid beside other
+    jobs), not a decode's cost. A grid's throughput ratios are reported only where it has none."""
+    spf = df.seconds / df.nfe
+    med = spf.groupby([df.task, df.method, df.budget, df.temperature, df.gen_length]).transform("median")
+    return df[spf > factor * med].assign(times_median=(spf / med)[spf > factor * med])
 
 GAMMA_TIE = 0.03          # Table 4's rule: the smaller floor is kept when two means are within 3%
 
@@ -142,8 +161,10 @@ PAPER = {
 
 def _span(x, fmt="{:.2f}") -> str: return f"{fmt.format(min(x))}–{fmt.format(max(x))}" if len(x) else "–"
 
-def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: pd.DataFrame | None = None) -> pd.DataFrame:
-    "The paper's stated numbers (`PAPER`) beside the same quantities computed from a summary of this target's grids (`commit_stats`, and the padding runs' summary)."
+def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: pd.DataFrame | None = None,
+           f5: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The paper's stated numbers (`PAPER`) beside the same quantities computed from a summary of this target's grids
+    (`commit_stats`, the padding runs' summary, and F.5's own grid's summary, its lengths decoded side by side)."""
     main = summary[(summary.gen == 256) & summary["T"].isin([0, 1]) & summary.task.isin(TASKS)              # Table 2's settings
                    & summary.method.isin([CONTROL, *METHODS, GAMMA_LABEL])]
     s0 = main[main["T"] == 0]
@@ -165,7 +186,8 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
     ours["tokens_round"] = (f"{_span(tr[tr.method.isin(BASELINES)]['tokens/round'])} vs "
                             f"{_span(tr[tr.method == 'spot']['tokens/round'])} (D8, D20)")
     d20 = s0[s0.D == 20].set_index(["method", "task"]).ratio
-    ours["tree_D20"] = f"{(d20['blockspec'] < 1).sum()} of {len(d20['blockspec'])}, {(d20['ssd-chain'] < 1).sum()} of {len(d20['ssd-chain'])} (CPU)"
+    if {"blockspec", "ssd-chain"} <= set(d20.index.get_level_values("method")):
+        ours["tree_D20"] = f"{(d20['blockspec'] < 1).sum()} of {len(d20['blockspec'])}, {(d20['ssd-chain'] < 1).sum()} of {len(d20['ssd-chain'])} (CPU)"
     ours["spot_ratio_D8"] = _span(s0[(s0.method == "spot") & (s0.D == 8)].ratio, "{:.2f}×") + " (CPU)"
     if gamma:
         key = ["task", "T", "D"]
@@ -181,7 +203,8 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
     ours["nfe_monotone"] = f"{mono.sum()} of {len(mono)} tasks (D {', '.join(map(str, sorted(curve.D.unique())))})"
     best = curve.loc[curve.groupby("task").ratio.idxmax()]
     ours["best_D"] = ", ".join(f"{t} D{d}" for t, d in zip(best.task, best.D)) + " (CPU)"
-    f5 = summary[(summary.task == "mbpp") & (summary["T"] == 1) & summary.D.isin([0, 8])].set_index(["gen", "method"])
+    f5 = (summary if f5 is None else f5)
+    f5 = f5[(f5.task == "mbpp") & (f5["T"] == 1) & f5.D.isin([0, 8])].set_index(["gen", "method"])
     lengths = sorted({g for g, m in f5.index if (g, "spot") in f5.index and (g, CONTROL) in f5.index})
     if lengths:
         ours["f5_nfe"] = " / ".join(f"{f5.NFE[(g, CONTROL)] / f5.NFE[(g, 'spot')]:.2f}×" for g in lengths) + f" (lengths {', '.join(map(str, lengths))})"
@@ -193,9 +216,9 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
         ours["t_sweep"] = " / ".join(f"{ts[(T, 'spot')]:.1f}" for T in temps) + f" (T = {', '.join(f'{T:g}' for T in temps)}); " + \
             ", ".join(f"T={T:g}: Spiffy {ts[(T, 'spiffy')]:.1f}" for T in temps if (T, "spiffy") in ts.index and T >= 1.5)
     t1 = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D.isin([0, 8]))].set_index(["T", "method"]).NFE
-    if all((1.5, x) in t1.index for x in ("spot", "spot [uncoupled]", "spiffy", "spiffy [uncoupled]")):
+    if all((1.5, x) in t1.index for x in ("spot", "spot [uncoupled]")):
         ours["t1_uncoupled"] = ", ".join(f"{m} {100 * (t1[(1.5, m + ' [uncoupled]')] / t1[(1.5, m)] - 1):+.0f}% "
-                                         f"({t1[(1.5, m)]:.1f}→{t1[(1.5, m + ' [uncoupled]')]:.1f})" for m in ("spot", "spiffy"))
+                                         f"({t1[(1.5, m)]:.1f}→{t1[(1.5, m + ' [uncoupled]')]:.1f})" for m in ("spot", "spiffy") if (1.5, m + " [uncoupled]") in t1.index)
     if all((2.0, x) in t1.index for x in ("spot", "spot [uncoupled]", CONTROL)):
         ours["t1_T2"] = f"{t1[(2.0, 'spot [uncoupled]')]:.1f} vs {t1[(2.0, CONTROL)]:.1f}; coupled {t1[(2.0, 'spot')]:.1f}"
     if cstats is not None and len(cstats):
