@@ -15,7 +15,7 @@ import torch
 # %% auto #0
 __all__ = ['UNHASHED_CONFIG', 'masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable',
            'check_budget', 'gumbel_scores', 'sample_token', 'Commit', 'DraftContext', 'transition', 'token_law',
-           'temperature_probs', 'StaleLogits', 'atomic_write', 'save_figure', 'fingerprint']
+           'temperature_probs', 'StaleLogits', 'atomic_write', 'save_figure', 'say', 'fingerprint']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -188,6 +188,13 @@ def save_figure(fig, path: str | Path, dpi: int = 90) -> Path:
     buf = io.BytesIO(); fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     with Image.open(buf) as im: pal = im.convert("RGBA").quantize(256, method=Image.Quantize.FASTOCTREE)
     return atomic_write(path, lambda tmp: pal.save(tmp, format="png", optimize=True))
+
+# %% ../nbs/00_core.ipynb #ece911cb
+def say(*parts, sep: str = " ", width: int = 112) -> None:
+    "`print`, each line wrapped to `width` characters: the documentation site shows printed output without scrolling."
+    import textwrap
+    print("\n".join(textwrap.fill(line, width, subsequent_indent="    ", break_on_hyphens=False) or line
+                     for line in sep.join(map(str, parts)).split("\n")))
 
 # %% ../nbs/00_core.ipynb #93076fdb
 UNHASHED_CONFIG = ("_name_or_path", "transformers_version")     # where a checkpoint was loaded from, which library wrote it

@@ -11,14 +11,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .. import TASKS, default_drafter_path
-from ..bench.harness import (CONTROL, SUMMARY_ROW, bench_main, read_records, record_summary, sample_records_of,
-                                   summary_of_rows)
+from ..bench.harness import CONTROL, bench_main, read_records, record_summary, sample_records_of
 from ..records import PAIR_KEY, ratio_table, write_records
 
 # %% auto #0
-__all__ = ['BASELINES', 'METHODS', 'GAMMA_GRID', 'GAMMA_LABEL', 'RECORDS', 'FOUR', 'SWEEP', 'ORACLES', 'order_model', 'GRIDS',
-           'COMMON', 'CLOCK_SPIKE', 'GAMMA_TIE', 'PAPER', 'run_grid', 'nfe_cut', 'tokens_by_block', 'commit_stats',
-           'clock_spikes', 'select_gamma', 'cut_table', 'per_block', 'claims']
+__all__ = ['BASELINES', 'METHODS', 'GAMMA_GRID', 'GAMMA_LABEL', 'RECORDS', 'ORACLE_METHODS', 'GRIDS', 'COMMON', 'CLOCK_SPIKE',
+           'GAMMA_TIE', 'PAPER', 'run_grid', 'nfe_cut', 'tokens_by_block', 'commit_stats', 'clock_spikes',
+           'select_gamma', 'cut_table', 'per_block', 'claims']
 
 # %% ../../nbs/23_paper_tables.ipynb #f78e8b33
 BASELINES = ("spiffy", "ssd-chain", "blockspec")
@@ -26,20 +25,20 @@ METHODS = ("spot", "spot-gamma", *BASELINES)
 GAMMA_GRID = (0, 0.02, 0.05, 0.1, 0.2)      # Table 4's floors (the paper's App. D.5)
 GAMMA_LABEL = "spot-gamma γ=0.1"            # Table 2's SPOT-γ: the paper's SDAR-8B floor
 RECORDS = Path("../results/records")        # the committed per-sample records, one file per grid
-FOUR = ["--tasks", "humaneval,mbpp,gsm8k,math500"]
-SWEEP = ["--temperatures", "0.5,1,1.5,2"]
-ORACLES = "oracle-position,oracle-token,oracle-joint,oracle-position-hedge"
-order_model = lambda tag: ["--order-model", str(default_drafter_path().with_name(f"order-model-{tag}.pt"))]
+_FOUR = ["--tasks", "humaneval,mbpp,gsm8k,math500"]
+_SWEEP = ["--temperatures", "0.5,1,1.5,2"]
+ORACLE_METHODS = ("oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")   # the live oracles of notebook 10
+_order_model = lambda tag: ["--order-model", str(default_drafter_path().with_name(f"order-model-{tag}.pt"))]
 GRIDS = {   # RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens, T = 0, seed 0, 30 samples unless they say otherwise)
-    "table2_t0_n30": [[*FOUR, "--methods", ",".join(METHODS), "--budgets", "2,8,20", "--gamma", "0.1"]],
+    "table2_t0_n30": [[*_FOUR, "--methods", ",".join(METHODS), "--budgets", "2,8,20", "--gamma", "0.1"]],
     "table2_t1_n30": [["--tasks", "mbpp,gsm8k", "--methods", "spot,spiffy", "--budgets", "8", "--temperatures", "1", "--seeds", "0,1,2"]],
-    "order_model_1k_n30": [[*FOUR, "--methods", "spot", "--budgets", "8", *order_model("1k")]],
-    "order_model_code_n30": [[*FOUR, "--methods", "spot", "--budgets", "8", *order_model("code")]],
-    "table1_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot", "--verifiers", "coupled,uncoupled,greedy", "--budgets", "8", *SWEEP]],
-    "table1_drafters_mbpp_n30": [["--tasks", "mbpp", "--methods", "spiffy,blockspec", "--budgets", "8", *SWEEP]],
-    "table1_d20_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "20", *SWEEP]],
-    "oracles_n30": [[*FOUR, "--methods", ORACLES, "--budgets", "8,12,20"], [*FOUR, "--methods", "spot", "--budgets", "12"]],
-    "table20_n30": [[*FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
+    "order_model_1k_n30": [[*_FOUR, "--methods", "spot", "--budgets", "8", *_order_model("1k")]],
+    "order_model_code_n30": [[*_FOUR, "--methods", "spot", "--budgets", "8", *_order_model("code")]],
+    "table1_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot", "--verifiers", "coupled,uncoupled,greedy", "--budgets", "8", *_SWEEP]],
+    "table1_drafters_mbpp_n30": [["--tasks", "mbpp", "--methods", "spiffy,blockspec", "--budgets", "8", *_SWEEP]],
+    "table1_d20_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "20", *_SWEEP]],
+    "oracles_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "8,12,20"], [*_FOUR, "--methods", "spot", "--budgets", "12"]],
+    "table20_n30": [[*_FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
     "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8",
                           "--gamma", "0,0.1"]],
     "table4_mbpp_calibration": [["--tasks", "mbpp", "--split", "calibration", "--methods", "spot-gamma", "--gamma",
