@@ -49,6 +49,7 @@ class SampleRecord:
     commit_prob: float | None = None       # mean probability of the committed tokens under the target (T = 1)
     top_hit: list | None = None            # per round: its first commit is at the previous round's top stale-confidence position (None: a block's first round)
     token_hit: list | None = None          # per round: its first commit's token is the previous round's stale argmax there (None: a block's first round)
+    drafter_seconds: float | None = None   # of `seconds`, the time spent drafting (drafter, its tree's checks)
 
     @property
     def rounds(self) -> int: return len(self.accepted)
@@ -71,7 +72,8 @@ def sample_record(result: DecodeResult, *, task: str, sample: str, method: str, 
                         round(result.seconds, 4) if timed else None, output_hash(result.tokens),
                         None if control is None else torch.equal(result.tokens, control.tokens),
                         None if score is None else float(score), drafts=[r.drafts for r in result.rounds],
-                        argmax_fraction=argmax_fraction, commit_prob=commit_prob)
+                        argmax_fraction=argmax_fraction, commit_prob=commit_prob,
+                        drafter_seconds=round(result.drafter_seconds, 4) if timed else None)
 
 # %% ../nbs/07a_records.ipynb #5a5b817c
 FIELDS = tuple(f.name for f in fields(SampleRecord))

@@ -599,7 +599,7 @@ def sample_records_of(records: list[dict]) -> list:
                                 r["verifier"], r["nfe"], r["accepted"], by_block, round(r["seconds"], 4), output_hash(r["tokens"]),
                                 None if r["method"] == CONTROL else r["identical"], float(r["score"]), drafts=r["drafts"],
                                 argmax_fraction=r["argmax_fraction"], commit_prob=r["mean_commit_prob"], top_hit=r["top_hit"],
-                                token_hit=r["token_hit"]))
+                                token_hit=r["token_hit"], drafter_seconds=round(r["drafter_seconds"], 4)))
     return out
 
 def record_summary(df):

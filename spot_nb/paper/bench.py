@@ -1,4 +1,4 @@
-"""Exactness on held-out prompts, then speed: draft-free vs SPOT at D ∈ {1, 2, 4, 8, 12, 20} and SPOT-γ, against the oracle ceiling.
+"""Exactness, then speed: draft-free vs SPOT at D ∈ {1, 2, 4, 8, 12, 20} and SPOT-γ against the oracle ceiling, drawn from notebook 23's per-sample records.
 
 Docs: https://spot-nb.github.io/spot_nb/bench.html.md"""
 
@@ -6,15 +6,10 @@ Docs: https://spot-nb.github.io/spot_nb/bench.html.md"""
 
 # %% ../../nbs/14_bench.ipynb #2053c3c0
 from __future__ import annotations
-import json
-from pathlib import Path
-import torch
-from ..core import atomic_write
-from ..decode import compare
 from ..drafters.spot import SpotDrafter
 
 # %% auto #0
-__all__ = ['spot_methods', 'calibrate_gamma', 'save_json']
+__all__ = ['spot_methods']
 
 # %% ../../nbs/14_bench.ipynb #9d16d2e2
 def spot_methods(order_model, configs: list[dict]) -> dict:
@@ -23,15 +18,3 @@ def spot_methods(order_model, configs: list[dict]) -> dict:
     return {c["name"]: (lambda ids, c=c: dict(drafter=SpotDrafter(order_model, tau=c.get("tau", 1.0), gamma=c.get("gamma", 0.0)),
                                             budget=c["budget"], pad=c.get("pad", False)))
             for c in configs}
-
-def calibrate_gamma(target, prompts: list[torch.Tensor], order_model, budget: int, gammas=(0.0, 0.05, 0.1, 0.2, 0.5),
-                    **compare_kwargs) -> tuple[float, list[dict]]:
-    "The mass floor γ with the highest throughput ratio on held-out `prompts` (paper App. D.5), and the sweep."
-    rows = compare(target, prompts, spot_methods(order_model, [dict(name=f"gamma={g}", budget=budget, gamma=g) for g in gammas]),
-                   desc="γ sweep", **compare_kwargs)
-    best = max(rows[1:], key=lambda r: r["throughput_ratio"])
-    return float(best["method"].split("=")[1]), rows
-
-def save_json(obj, path: str | Path) -> Path:
-    "Write JSON atomically (temp file + rename)."
-    return atomic_write(path, lambda tmp: tmp.write_text(json.dumps(obj, indent=1)))

@@ -38,6 +38,7 @@ GRIDS = {   # RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens,
     "table1_drafters_mbpp_n30": [["--tasks", "mbpp", "--methods", "spiffy,blockspec", "--budgets", "8", *_SWEEP]],
     "table1_d20_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "20", *_SWEEP]],
     "oracles_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "8,12,20"], [*_FOUR, "--methods", "spot", "--budgets", "12"]],
+    "oracles_low_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "1,2,4"]],   # the clock's peak below D8
     "table20_n30": [[*_FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
     "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8",
                           "--gamma", "0,0.1"]],
