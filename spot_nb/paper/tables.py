@@ -40,6 +40,7 @@ GRIDS = {   # RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens,
     "oracles_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "8,12,20"], [*_FOUR, "--methods", "spot", "--budgets", "12"]],
     "oracles_low_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "1,2,4"]],   # the clock's peak below D8
     "table20_n30": [[*_FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
+    "spot_auto_n30": [[*_FOUR, "--methods", "spot-auto", "--budgets", "8", *_order_model("small")]],   # notebook 22's budget
     "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8",
                           "--gamma", "0,0.1"]],
     "table4_mbpp_calibration": [["--tasks", "mbpp", "--split", "calibration", "--methods", "spot-gamma", "--gamma",
