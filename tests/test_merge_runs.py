@@ -10,8 +10,8 @@ from merge_runs import merge  # noqa: E402
 
 
 def rec(prompt, label, nfe, tokens, run):
-    return dict(task="mbpp", prompt_id=prompt, label=label, budget=0 if label == "draft-free" else 8, temperature=0.0,
-                seed=0, gen_length=4, nfe=nfe, tokens=tokens, run=run)
+    return dict(task="mbpp", prompt_id=prompt, method=label, label=label, budget=0 if label == "draft-free" else 8, gamma=None,
+                temperature=0.0, seed=0, gen_length=4, target="t", order_model=None, nfe=nfe, tokens=tokens, run=run)
 
 
 def test_latest_run_owns_each_sample():

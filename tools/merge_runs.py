@@ -12,12 +12,12 @@ from pathlib import Path
 
 def merge(runs: list[list[dict]]) -> tuple[list[dict], int]:
     "The harness records of `runs` (oldest first), each sample's from the latest run holding it; and how many repeats agreed."
+    from spot_nb.bench.harness import record_key
     from spot_nb.records import output_hash
-    decode_id = lambda r: (r["task"], r["prompt_id"], r["label"], r["budget"], r["temperature"], r["seed"], r["gen_length"])
     seen, repeats = {}, 0
     for recs in runs:
         for r in recs:
-            k, got = decode_id(r), (r["nfe"], output_hash(r["tokens"]))
+            k, got = record_key(r), (r["nfe"], output_hash(r["tokens"]))
             if k in seen and seen[k] != got: raise SystemExit(f"{k} was decoded twice with different NFE or output: {seen[k]} vs {got}")
             repeats += k in seen
             seen[k] = got
