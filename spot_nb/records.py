@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/records.html.md"""
 
 # %% ../nbs/07a_records.ipynb #e25806df
 from __future__ import annotations
-import gzip, hashlib, json
+import fcntl, gzip, hashlib, json, os, re
 from dataclasses import MISSING, asdict, dataclass, fields
 from itertools import groupby
 from pathlib import Path
@@ -18,8 +18,10 @@ from .core import atomic_write
 from .decode import DecodeResult
 
 # %% auto #0
-__all__ = ['RECORD_VERSION', 'FIELDS', 'OPTIONAL', 'STATISTICS', 'PAIR_KEY', 'SampleRecord', 'output_hash', 'sample_record',
-           'write_records', 'read_records', 'Interval', 'paired_bootstrap', 'ratio_table']
+__all__ = ['RECORD_VERSION', 'FIELDS', 'OPTIONAL', 'STATISTICS', 'PAIR_KEY', 'CLAIM_TAG', 'PAPER_TAG', 'SampleRecord',
+           'output_hash', 'sample_record', 'write_records', 'read_records', 'Interval', 'paired_bootstrap',
+           'ratio_table', 'claims_file', 'claim', 'write_claims', 'claim_tags', 'check_tags', 'quoted_numbers',
+           'section']
 
 # %% ../nbs/07a_records.ipynb #6b1dc486
 RECORD_VERSION = 1     # the record format; a file of another version is refused, never guessed at
@@ -192,3 +194,127 @@ def ratio_table(df: pd.DataFrame, value: str = "nfe", control: str = "draft-free
         rows.append(dict(zip(by, g), n=iv.n, identical=int((grp.identical == True).sum()), estimate=iv.estimate,
                          lo=iv.lo, hi=iv.hi, verdict=winner))
     return pd.DataFrame(rows)
+
+# %% ../nbs/07a_records.ipynb #23aebb16
+# Claims: the numbers the prose quotes, as data. How a page tags a number:
+#   write the number as the claim's `text` and put `<!--claim:NAME-->` right after it, e.g.
+#   "SPOT cuts forwards 2.58× [2.56, 2.60]<!--claim:arith.spot_d8_cut--> at D8". The tag is invisible when rendered;
+#   `tests/test_claims.py` checks that NAME is in results/claims.json and that the text just before the tag ends with
+#   its `text`. A number quoted from the paper (not measured here) is marked `<!--paper-->` at the end of its clause.
+#   In a "What we found" section and the README's results section every other number must be one of these, or a
+#   setting or reference that `quoted_numbers` skips (D = 8, D8, T = 1.5, γ = 0.1, n = 30, notebook 25, Table 7,
+#   F.8, item 3, § 4, years, SDAR-8B, 2-core, numbers in `code`, links and comments).
+CLAIM_TAG = re.compile(r"<!--\s*claim:([\w.\-]+)\s*-->")
+PAPER_TAG = re.compile(r"<!--\s*paper\s*-->")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_capture: dict | None = None      # set by tests/test_claims.py: write_claims returns the claims instead of writing them
+
+def claims_file() -> Path:
+    "results/claims.json of the repository this package lives in (`$SPOT_NB_CLAIMS` overrides it)."
+    import spot_nb
+    return Path(os.environ.get("SPOT_NB_CLAIMS") or Path(spot_nb.__file__).resolve().parents[1] / "results" / "claims.json")
+
+def _plain(v):
+    "A JSON-able copy of a claim's value: numpy scalars and arrays to Python numbers and lists, floats rounded to 6 places."
+    if isinstance(v, (list, tuple, np.ndarray)): return [_plain(x) for x in v]
+    if isinstance(v, (np.integer, bool, np.bool_)): return v.item() if hasattr(v, "item") else v
+    if isinstance(v, (float, np.floating)): return round(float(v), 6)
+    return v
+
+def _repo_relative(p) -> str:
+    "A records path as the repository names it (`results/records/x.jsonl.gz`), wherever the notebook ran."
+    p, root = Path(p).resolve(), claims_file().resolve().parents[1]
+    try: return p.relative_to(root).as_posix()
+    except ValueError: return Path(p).as_posix()
+
+def claim(value, text: str, records, function: str) -> dict:
+    """One claim: its `value` (a number or a list of them), the `text` the prose quotes (e.g. '2.58× [2.56, 2.60]'),
+    the `records` file(s) it is drawn from and the `function` that computes it from them."""
+    records = [records] if isinstance(records, (str, Path)) else list(records)
+    return dict(value=_plain(value), text=str(text), records=[_repo_relative(r) for r in records], function=function)
+
+def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None = None) -> dict:
+    """Merge `notebook`'s claims ({name: `claim(...)`}) into results/claims.json: its earlier claims are replaced, every
+    other notebook's are kept; written atomically under a lock. A name another notebook owns is an error."""
+    claims = {k: {**v, "notebook": notebook} for k, v in claims.items()}
+    if _capture is not None: _capture.update(claims); return claims
+    path = Path(path or claims_file()); path.parent.mkdir(parents=True, exist_ok=True)
+    lock = os.open(path.parent, os.O_RDONLY)          # a lock on the folder: the file itself is replaced, not rewritten
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        old = json.loads(path.read_text())["claims"] if path.exists() else {}
+        if clash := sorted(k for k in claims if k in old and old[k]["notebook"] != notebook):
+            raise ValueError(f"claims {', '.join(clash)} belong to another notebook ({old[clash[0]]['notebook']}): choose other names")
+        merged = {k: v for k, v in old.items() if v["notebook"] != notebook} | claims
+        text = json.dumps({"about": "numbers the prose quotes, computed from committed records by the notebook named in each "
+                           "(spot_nb.records.write_claims); tests/test_claims.py recomputes them and checks every tag",
+                           "claims": dict(sorted(merged.items()))}, indent=1, ensure_ascii=False) + "\n"
+        atomic_write(path, lambda tmp: Path(tmp).write_text(text))
+    finally: os.close(lock)
+    print(f"{len(claims)} claims of {notebook} in {_repo_relative(path)}")
+    return claims
+
+# %% ../nbs/07a_records.ipynb #61b491ef
+_NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w|\.\d|,\d{3})")
+_SETTING_BEFORE = re.compile(                  # a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 25, Table 7
+    r"(?:\b(?:D|T|L|n|N|k|γ|seeds?|notebooks?|nb|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
+    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*)$")
+_SETTING_AFTER = re.compile(r"^(?:-[A-Za-z]|%\s+(?:paired|bootstrap|interval|confidence|CI|checkpoint|snapshot)\b)")
+_CONTINUES = re.compile(r"^\s*(?:,|/|–|-|and|or|to|, and|, or)\s*$")
+_BOUNDARY = re.compile(r"[:;()]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)
+_HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)
+
+def claim_tags(text: str) -> list[tuple[str, int]]:
+    "Every `<!--claim:NAME-->` in `text`: (NAME, where the tag starts)."
+    return [(m.group(1), m.start()) for m in CLAIM_TAG.finditer(text)]
+
+def check_tags(text: str, claims: dict) -> list[str]:
+    "Problems with `text`'s tags: a tag naming no claim, or a tag whose preceding text is not its claim's `text`."
+    out = []
+    for name, at in claim_tags(text):
+        if name not in claims: out.append(f"tag names no claim: {name}")
+        elif not text[:at].endswith(want := claims[name]["text"]):
+            out.append(f"{name}: the text before the tag is {text[max(0, at - len(want) - 12):at]!r}, the records give {want!r}")
+    return out
+
+def quoted_numbers(text: str, claims: dict | None = None) -> list[tuple[str, int]]:
+    """The numbers `text` quotes without a tag: (number, position). Skipped: the text a claim tag covers (its claim's
+    `text`), numbers in the clause a `<!--paper-->` marker ends (back to the nearest `:`, `;`, parenthesis, sentence
+    end, dash or tag), settings and references (`_SETTING_BEFORE`, and the lists that continue them: D ∈ {2, 8, 20},
+    T = 0.5, 1 and 2), hyphenated compounds (2-core, 3-layer), 95% of an interval's level, years, and anything in
+    `code`, a link's address or another comment."""
+    covered = np.zeros(len(text) + 1, bool)
+    for m in _HIDDEN.finditer(text): covered[m.start():m.end()] = True
+    for m in CLAIM_TAG.finditer(text):
+        covered[m.start():m.end()] = True
+        if claims and m.group(1) in claims and text[:m.start()].endswith(t := claims[m.group(1)]["text"]):
+            covered[m.start() - len(t):m.start()] = True
+    for m in PAPER_TAG.finditer(text):
+        starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start()) if b.end() <= m.start()]
+        covered[(starts[-1] if starts else 0):m.end()] = True
+    out, prev_setting, prev_end = [], False, 0
+    for m in _NUMBER.finditer(text):
+        s, e = m.start(1), m.end()
+        if covered[s:e].any(): prev_setting = False; prev_end = e; continue
+        before, after = text[max(0, s - 40):m.start()], text[e:e + 20]
+        unit = after[:1] in ("×", "%", "x")
+        setting = bool(_SETTING_BEFORE.search(before)) or bool(_SETTING_AFTER.match(after)) \
+            or (prev_setting and not unit and bool(_CONTINUES.match(text[prev_end:m.start()]))) \
+            or (re.fullmatch(r"(19|20)\d\d", m.group(1)) is not None)
+        if not setting: out.append((m.group(0), m.start()))
+        prev_setting, prev_end = setting, e
+    return out
+
+def section(text: str, heading: str) -> str:
+    """The part of a markdown `text` that starts at the first line matching `heading` (a regex: a `#` heading or a bold
+    lead-in such as '**What we found**') and runs to the next heading of the same or a higher level, or to a notebook's
+    closing '*Run All: …*' line, or to the end."""
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if re.search(heading, line):
+            level = len(line) - len(line.lstrip("#")) if line.startswith("#") else 7
+            for j in range(i + 1, len(lines)):
+                if (lines[j].startswith("#") and len(lines[j]) - len(lines[j].lstrip("#")) <= level) or lines[j].startswith("*Run All"):
+                    return "".join(lines[i:j])
+            return "".join(lines[i:])
+    return ""
