@@ -70,12 +70,14 @@ def test_links_and_nav():
     assert "`notebook 22`; [notebook 22](x.html); [`22_cost_aware`](cost_aware.html)" in got
     entries = [("index", "Home", "index.ipynb"), ("core", "00 · Core", "core.ipynb"), ("cli", "90 · CLI", "cli.ipynb"),
                ("stale_coverage", "09 · Stale", "stale_coverage.ipynb"), ("arith_spot", "26 · SPOT", "arith_spot.ipynb"),
-               ("reproduce.md", "Reproduce", "reproduce.md")]
+               ("gpu_bench", "21 · GPU", "gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),
+               ("reference.md", "Python API", "reference.md")]
     nav = build_docs.grouped_nav(entries)
-    assert [next(iter(g)) for g in nav] == ["Use it", "The paper's findings", "A competent target", "Internals"]
-    use = [next(iter(x)) for x in nav[0]["Use it"]]
-    assert use[:3] == ["Home", "90 · CLI", "Reproduce"] and use[-1].startswith("The paper")
-    assert nav[3] == {"Internals": [{"00 · Core": "core.ipynb"}]}
+    assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
+    assert [next(iter(x)) for x in nav[0]["What SPOT is"]] == ["Home", "The paper (arXiv) ↗"]
+    findings = {next(iter(g)): [next(iter(x)) for x in g[next(iter(g))]] for g in nav[2]["Findings"]}
+    assert findings == {"The embedded target": ["09 · Stale"], "The competent target": ["26 · SPOT"], "GPU": ["21 · GPU"]}
+    assert nav[-1] == {"Internals": [{"00 · Core": "core.ipynb"}]}
     assert build_docs.nav_label("09_stale_coverage", "Stale coverage: the tokens are known") == "09 · Stale coverage"
 
 
@@ -93,3 +95,157 @@ def test_code_folding():
     assert html.count("<details") == 1 and "Code (2 lines)" in html
     assert html.index("</details>") < html.index("jp-Cell-outputWrapper")          # the output stays outside
     assert site_lean.fold_code(cell.replace("celltag_spot_fold", "")) == cell.replace("celltag_spot_fold", "")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# issue 44: what the site promises a reader, checked without building it
+
+import json, re, shlex, shutil, tempfile  # noqa: E402
+
+DOCS = ROOT / "docs"
+
+
+@pytest.fixture(scope="module")
+def staged():
+    "Every notebook staged as the builder stages it: {name: notebook JSON}"
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        for src in sorted((ROOT / "nbs").glob("*.ipynb")):
+            if src.name.startswith(("_", ".")): continue
+            dst = Path(d) / src.name
+            shutil.copy2(src, dst)
+            build_docs.stage_notebook(dst, dst)
+            out[src.stem] = json.loads(dst.read_text(encoding="utf-8"))
+    return out
+
+
+def test_readme_is_one_screen():
+    "Item 1: the README (generated from nbs/index.ipynb) is short, says what SPOT is, sets up in two commands, and every "
+    "number of its results table carries a claim tag naming an entry of results/claims.json"
+    rep = check_site.check_home_markdown((ROOT / "README.md").read_text(encoding="utf-8"), check_site.Report(),
+                                         claims=check_site.claims_names())
+    assert not rep.errors, "\n".join(f"{msg}: {snip!r}" for _, _, msg, snip in rep.errors)
+
+
+def test_home_example_reads_as_text():
+    "Item 1: the home page's example prints readable text (the competent target's worked solution)"
+    nb = json.loads((ROOT / "nbs" / "index.ipynb").read_text(encoding="utf-8"))
+    outs = ["".join(o.get("text", "")) for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])
+            if o.get("output_type") == "stream" and o.get("name") == "stdout"]
+    assert any(check_site.readable(o) for o in outs), outs
+    assert not check_site.readable('""" """ """ """ """ """ def __init(self(self(self(self(self(')
+
+
+def test_nav_in_readers_order(staged):
+    "Item 5: the real pages' navigation: the groups in the reader's order, the findings where a reader looks for them"
+    entries = [(build_docs.page_name(Path(k + ".ipynb")), k, f"{build_docs.page_name(Path(k + '.ipynb'))}.ipynb") for k in staged]
+    entries += [(p.name, p.stem, p.name) for p in sorted(DOCS.glob("*.md"))] + [(n, n, n) for n in ("reference.md", "cli-reference.md")]
+    nav = build_docs.grouped_nav(entries)
+    assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
+    findings = {next(iter(g)): {v for x in g[next(iter(g))] for v in x.values()} for g in nav[2]["Findings"]}
+    assert [*findings] == build_docs.FINDINGS_GROUPS[:len(findings)]
+    placed = {v for g in findings.values() for v in g}
+    for page in ("bench.ipynb", "gpu_bench.ipynb", "arith_spot.ipynb", "paper_tables.ipynb", "stale_coverage.ipynb"):
+        assert page in placed, page
+    howto = {v for x in nav[3]["How-to"] for v in x.values()}
+    assert {"howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "contributing.md"} <= howto
+
+
+def test_maintainer_notes_folded_at_the_end(staged):
+    "Item 5: no page opens with the maintainers' Run All note; it sits at the page's end, folded"
+    for name, nb in staged.items():
+        md = [build_docs._src(c) for c in nb["cells"] if c["cell_type"] == "markdown"]
+        opening = [m for m in md if "maintainers-note" not in m][:2]
+        assert not any(re.search(r"^\*Run All:", m, re.M) for m in opening), name
+        if any("Run All: about" in m for m in md):
+            assert md[-1].startswith('<details class="spot-maint">'), name
+
+
+def test_every_figure_captioned(staged):
+    "Item 4: every output image has alt text and a one-line caption saying whether it draws intervals, no spread "
+    "written like an interval"
+    n = 0
+    for name, nb in staged.items():
+        for i, cap in enumerate(nb["metadata"].get("spot_figures", [])):
+            assert cap, f"{name}: figure {i + 1} has no caption (tools/site_captions.py)"
+            alt, text = cap
+            assert alt and "\n" not in text and "interval" in text.lower(), (name, text)
+            assert not check_site.DASH_RANGE.search(text), (name, text)
+            n += 1
+    assert n >= 17
+
+
+def test_maths_renders_offline():
+    "Item 4: every TeX span of the notebooks' prose becomes MathML (no MathJax, no network)"
+    pytest.importorskip("latex2mathml")
+    import site_render
+    html = ('<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedHTMLCommon jp-RenderedMarkdown">'
+            '<p>commits $x_{t}$ then $p̂_{s}$; $5 and $6 stay</p><pre>$a$</pre></div></div>')
+    out = site_render.render_math(html, notebook=True)
+    assert out.count("<math") == 2 and "$5 and $6" in out and "<pre>$a$</pre>" in out
+    for p in sorted((ROOT / "nbs").glob("*.ipynb")):
+        for c in json.loads(p.read_text(encoding="utf-8"))["cells"]:
+            if c["cell_type"] != "markdown": continue
+            src = re.sub(r"```.*?```|`[^`\n]*`", "", build_docs._src(c), flags=re.S)
+            for m in re.finditer(r"\$\$(.+?)\$\$|(?<![\\$\w])\$(?![\s\d$])([^$\n]+?)(?<![\s\\])\$", src, re.S):
+                assert site_render.tex_to_mathml(m.group(1) or m.group(2)), (p.name, m.group(0))
+
+
+def test_search_sees_prose_only():
+    "Item 4: what the search indexes of a page: no code, outputs, copy buttons or fold labels"
+    import site_render
+    page = ('<div class="jp-Cell jp-MarkdownCell"><div class="jp-Cell-inputWrapper"><div class="x"><p>What we found</p>'
+            '</div></div></div><div class="jp-Cell jp-CodeCell jp-Notebook-cell" id="c1"><div class="jp-Cell-inputWrapper">'
+            '<div><button class="clipboard-copy"><span class="notice" hidden>Copied!</span></button><pre>x = 1</pre></div></div>'
+            '<div class="jp-Cell-outputWrapper"><div><pre>1</pre></div></div></div>'
+            '<details class="spot-maint"><summary>For maintainers</summary><p>Run All: about 1 min</p></details>')
+    view = site_render.search_view(page)
+    assert "What we found" in view
+    for gone in ("Copied!", "x = 1", "<pre>", "For maintainers", "Run All"): assert gone not in view, gone
+
+
+def test_reference_examples_run():
+    "Item 2: every example of the Python API page runs, in order, in one session"
+    import site_reference, torch
+    torch.set_num_threads(1)
+    ns = {}
+    for _, items in site_reference.API:
+        for spec, example in items:
+            exec(compile(example, f"<example of {spec}>", "exec"), ns)   # noqa: S102  (our own documentation's code)
+            site_reference._obj(spec)                                    # and the name it documents exists
+
+
+def _shell_commands(text: str) -> list[str]:
+    "The `spot-nb ...` commands in a page's bash blocks (continuation lines joined, a torchrun prefix dropped)"
+    out = []
+    for block in re.findall(r"```(?:bash|sh)\n(.*?)```", text, re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = re.sub(r"^.*?--no-python\s+", "", line.split("  #")[0]).strip()
+            if line.startswith("spot-nb "): out.append(line)
+    return out
+
+
+def test_cli_commands_in_the_docs_parse():
+    "Items 2 and 3: every command on the CLI reference, the how-tos and the README is one the CLI accepts"
+    import site_reference
+    parser = site_reference.cli_parser()
+    subs = site_reference._subparsers(parser)
+    assert set(subs) <= set(site_reference.CLI_EXAMPLES), f"a subcommand without an example: {set(subs) - set(site_reference.CLI_EXAMPLES)}"
+    cmds = [c for k, v in site_reference.CLI_EXAMPLES.items() if k in subs for c in v]
+    for page in [*sorted(DOCS.glob("*.md")), ROOT / "README.md"]:
+        cmds += _shell_commands(page.read_text(encoding="utf-8"))
+    assert len(cmds) >= 10
+    for c in cmds:
+        try: parser.parse_args(shlex.split(c)[1:])
+        except SystemExit: raise AssertionError(f"the CLI refuses a documented command: {c}")
+
+
+def test_howto_paper_tables_names_real_grids():
+    "Item 3: every grid the how-to names is one notebook 23 runs, with its records committed"
+    from spot_nb.paper.tables import GRIDS
+    text = (DOCS / "howto-paper-tables.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(\w+_(?:n\d+|mbpp|calibration)\w*)`", text))
+    assert len(named) >= 9
+    for g in named:
+        assert g in GRIDS, g
+        assert (ROOT / "results" / "records" / f"{g}.jsonl.gz").is_file(), g

@@ -17,22 +17,26 @@ lines are stripped from the code shown; long code cells on the results pages, an
 folded (a closed "Code" box, outputs shown; `folded`). Outputs are cleaned of what a static page should not show (`scrub_outputs`):
 progress bars (tqdm's stderr frames and the frozen text of its widgets), empty stream outputs, and this machine's
 paths (the checkout, temporary folders, home folders, site-packages). `figures/` is copied next to them (markdown links
-`../figures/x.png` are pointed there). The mkdocs configuration is generated into _proc/mkdocs.yml: the nav is grouped
-as a reader uses it (`NAV_GROUPS`: Use it, the paper's findings, a competent target, internals), with previous/next
-links, `site_url` from pyproject's Documentation URL, and the site-only pages in docs/ (Reproduce, Cite) filled in by
-tools/site_pages.py (committed results/ and figures/ downloadable, their provenance shown).
+`../figures/x.png` are pointed there). Each notebook's opening maintainers' note ("*Run All: about 1 min ...*") moves to
+the end of its page, folded. Each output image gets alt text and a one-line caption (a cell's `#| fig-alt:` /
+`#| fig-cap:` directives, else tools/site_captions.py). The mkdocs configuration is generated into _proc/mkdocs.yml:
+the nav in a reader's order (`NAV_GROUPS`: What SPOT is, Use it, Findings, How-to, Reference, Internals), with
+previous/next links, `site_url` from pyproject's Documentation URL, the version in every page's header, and the
+site-only pages in docs/ (how-tos, Contributing, Reproduce, Cite) filled in by tools/site_pages.py (committed
+results/ and figures/ downloadable, their provenance shown). The Reference pages are generated from the code at
+build time by tools/site_reference.py (signatures, docstrings, parameters, an example each; the CLI from its parser).
 
-The site is kept lean (tools/site_lean.py): only the MathJax files the pages use, the notebook CSS that mkdocs-jupyter
-inlines into every page written once, output images as files shared with the markdown twins. `tools/check_site.py site`
-checks the result (no progress bars, stderr strips or machine paths, no dead anchors, every page in the nav, the size).
+The site is self-contained and lean (tools/site_render.py, tools/site_lean.py): maths pre-rendered to MathML (no
+script, no network), the search index holds prose and headings only (code, outputs, copy buttons and fold labels are
+left out), the notebook CSS that mkdocs-jupyter inlines into every page written once, output images as files shared
+with the markdown twins. `tools/check_site.py site` checks the result.
 
 Page names follow nbdev, so that the `Docs: <doc_url>/<name>.html.md` line nbdev writes into every module
 docstring resolves: notebook `NN_name.ipynb` becomes `name.html`, and beside it `name.html.md`, the page as
-markdown (nbdev's plain-text twin of each page). Math (`$...$`, `$$...$$`) is typeset by MathJax (from a CDN
-unless `--mathjax` names a local copy, e.g. `npm install mathjax@3` and `--mathjax node_modules/mathjax`: the site then
-works offline); prompts (`In [ ]:`) are hidden; wide outputs and tables scroll.
+markdown (nbdev's plain-text twin of each page). Prompts (`In [ ]:`) are hidden; wide outputs and tables scroll
+inside themselves, so that no page scrolls sideways at phone width.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tomllib
+import argparse, html, json, os, re, shutil, subprocess, sys, tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,17 +48,8 @@ except ImportError:  # run by a python without the docs toolchain: use the proje
     sys.exit("the docs toolchain is missing: `.venv/bin/pip install -e '.[dev]'` (mkdocs, mkdocs-jupyter)")
 
 from nbcells import cell_source as _src, directives as _nb_directives
-import site_lean, site_pages
+import site_lean, site_pages, site_reference
 
-MATHJAX_CDN = "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"
-# MathJax 3 for prose only: markdown cells and markdown/LaTeX outputs (nbconvert keeps `$...$` as written) and
-# arithmatex's spans on markdown pages; never code cells, their text outputs or their copy-button text.
-MATHJAX_CONFIG = """window.MathJax = {
-  tex: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]], displayMath: [["$$", "$$"], ["\\\\[", "\\\\]"]],
-        processEscapes: true, processEnvironments: true},
-  options: {ignoreHtmlClass: "jp-CodeCell|clipboard-copy-txt", processHtmlClass: "jp-RenderedMarkdown|jp-RenderedLatex"}
-};
-"""
 # Notebook pages: no prompts; content as wide as the screen allows (the page's contents sit in the left
 # sidebar, `toc.integrate`); figures never wider than the page, full size on click; wide outputs and tables
 # scroll instead of being cut. (`.md-content` outranks the notebook CSS inlined after this file.)
@@ -72,6 +67,21 @@ SITE_CSS = """.md-grid { max-width: 1600px; }
 .md-content details.spot-fold > summary { cursor: pointer; }
 .spot-provenance { font-size: .7rem; color: var(--md-default-fg-color--light); margin: .2em 0 1em; }
 .spot-downloads { font-size: .75rem; }
+/* No page scrolls sideways at phone width: tables and code scroll inside themselves, long words wrap */
+.md-content .jupyter-wrapper .jp-RenderedMarkdown table, .md-typeset table:not([class]) { display: block; max-width: 100%;
+  overflow-x: auto; }
+.md-content .jupyter-wrapper .jp-RenderedHTMLCommon, .md-typeset { overflow-wrap: break-word; }
+.md-content .jupyter-wrapper pre, .md-typeset pre { max-width: 100%; overflow-x: auto; }
+.md-content .jupyter-wrapper .jp-Cell, .md-content .jupyter-wrapper .jp-Cell-inputWrapper,
+.md-content .jupyter-wrapper .jp-Cell-outputWrapper, .md-content .jupyter-wrapper .jp-OutputArea-child,
+.md-content .jupyter-wrapper .jp-InputArea, .md-content .jupyter-wrapper .jp-InputArea-editor { min-width: 0; max-width: 100%; }
+.md-content .jupyter-wrapper .jp-CodeMirrorEditor, .md-content .jupyter-wrapper .highlight-ipynb { overflow-x: auto; }
+figure.spot-figure { margin: .5em 0 1em; }
+figure.spot-figure figcaption.spot-cap { font-size: .7rem; color: var(--md-default-fg-color--light); margin-top: .3em; max-width: 60rem; }
+.md-content details.spot-maint { margin-top: 2em; font-size: .7rem; color: var(--md-default-fg-color--light); }
+.md-content details.spot-maint > summary { cursor: pointer; }
+math[display="block"] { margin: .6em 0; overflow-x: auto; }
+.md-typeset .spot-api-sig pre { font-size: .75rem; }
 """
 # The copy buttons' icon, drawn once by CSS (site_lean.lean_notebook_html drops the copy inlined into every code cell)
 COPY_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
@@ -218,19 +228,74 @@ def folded(d: dict, body: str, page: str) -> bool:
     return page in FOLD_PAGES and len(body.strip("\n").split("\n")) > FOLD_LINES
 
 
+# Maintainers' notes: the line each notebook opens with ("*Run All: about 1 min on a 2-core CPU, ...*") tells whoever
+# re-executes it how long it takes; a reader does not need it first. It moves to the end of the page, folded.
+_MAINT = re.compile(r"(?m)^\*Run All:[^\n]*\*[ \t]*\n?")
+
+
+def pop_maintainer_notes(md: str) -> tuple[str, list[str]]:
+    "Markdown `md` without its maintainers' notes, and the notes"
+    notes = [m.group(0).strip().strip("*") for m in _MAINT.finditer(md)]
+    return (_MAINT.sub("", md).rstrip("\n") + "\n" if notes else md), notes
+
+
+def maintainer_cell(notes: list[str]) -> dict:
+    "A closed <details> at the end of the page holding the maintainers' notes"
+    def inline(t):   # escaped text, `code` spans as <code>
+        parts = re.split(r"`([^`]+)`", t)
+        return "".join(f"<code>{html.escape(p)}</code>" if i % 2 else html.escape(p, quote=False) for i, p in enumerate(parts))
+    body = "<br>\n".join(inline(n) for n in notes)
+    return {"cell_type": "markdown", "metadata": {}, "id": "maintainers-note",
+            "source": f'<details class="spot-maint"><summary>For maintainers</summary>\n<p>{body}</p>\n</details>'}
+
+
+_FIG_FILE = re.compile(r"figures/([\w.-]+?)\.(?:png|svg|jpe?g)")
+
+
+def figure_captions(cell: dict, d: dict, body: str, page: str, before: int) -> list:
+    """[alt, caption] of each image a staged code cell outputs, in order: its `#| fig-alt:` / `#| fig-cap:` directives,
+    else tools/site_captions.py by the figure files the cell names, else by `page:k`; None where none is known"""
+    n = sum(1 for o in cell.get("outputs", []) if any(k.startswith("image/") for k in o.get("data", {})))
+    if not n: return []
+    import site_captions
+    names = list(dict.fromkeys(_FIG_FILE.findall(body)))
+    out = []
+    for k in range(n):
+        key_file = names[k] if len(names) == n else None
+        cap = (site_captions.CAPTIONS.get(key_file) if key_file else None) or \
+              site_captions.CAPTIONS.get(f"{page.removesuffix('.html')}:{before + k + 1}")
+        if d.get("fig-cap"):
+            raw = _nb_directives_raw(_src(cell))
+            cap = (raw.get("fig-alt") or raw["fig-cap"], raw["fig-cap"])
+        out.append(list(cap) if cap else None)
+    return out
+
+
+def _nb_directives_raw(src: str) -> dict:
+    "A cell's `#| name: value` directives with their values as written (nbcells lower-cases them)"
+    out = {}
+    for line in src.splitlines():
+        m = re.match(r"^\s*#\s*\|\s*([\w-]+)\s*:\s*(.*)$", line)
+        if not m: break
+        out[m.group(1).lower()] = m.group(2).strip()
+    return out
+
+
 def stage_notebook(src, dst, pages: dict | None = None, published: set | None = None):
     """Rewrite notebook `src` to `dst` applying nbdev's display directives and cleaning outputs (`scrub_outputs`);
     with `pages` link notebook references (`link_notebook_refs`), with `published` add the records' provenance notes
     (tools/site_pages.py). Return its title"""
     nb = json.loads(src.read_text(encoding="utf-8"))
     here = f"{page_name(Path(src.name.removeprefix('.docs-exec-')))}.html"
-    cells = []
+    cells, notes, figures = [], [], []
     for c in nb["cells"]:
         c.get("metadata", {}).pop("execution", None)  # execnb's timings are not nbformat-valid
         d, body = _nb_directives(_src(c))
         if "hide" in d or d.get("include") == "false" or "default_exp" in d and not body.strip(): continue
         if c["cell_type"] == "markdown":  # pages sit at the site root, beside figures/
             c["source"] = link_paper(re.sub(r"\]\((?:\.\./)+figures/", "](figures/", _src(c)))
+            c["source"], found = pop_maintainer_notes(c["source"])
+            notes += found
             if pages: c["source"] = link_notebook_refs(c["source"], pages, here)
         if c["cell_type"] == "code":
             if not body.strip() and not c.get("outputs"): continue
@@ -240,8 +305,11 @@ def stage_notebook(src, dst, pages: dict | None = None, published: set | None = 
             if d.get("echo") == "false" or not body.strip(): tags.append("remove_input")
             if d.get("output") == "false": tags.append("remove_output")
             if folded(d, body, here): tags.append(FOLD_TAG)
+            if "output" not in d or d["output"] != "false": figures += figure_captions(c, d, body, here, len(figures))
         cells.append(c)
+    if notes: cells.append(maintainer_cell(notes))
     nb["cells"] = cells
+    nb.setdefault("metadata", {})["spot_figures"] = figures
     nb.get("metadata", {}).pop("widgets", None)           # widget state: the widgets' outputs are gone
     if published: nb = site_pages.provenance_cells(nb, ROOT, published)
     dst.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
@@ -283,15 +351,33 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
         out.write_bytes(data)
 
 
-# The nav as a reader uses it: groups of page names (nbdev's, the notebook's name without its number, so that a
-# renumbered notebook keeps its place; fnmatch patterns) and site pages from docs/. A notebook no group names goes to
-# the last group whose pattern matches it ("*": Internals), in notebook order.
+# The nav in a reader's order: what SPOT is, how to use it, what was found (the embedded target, the competent target,
+# the paper's comparisons, the GPU), how-tos, reference, internals. A group is (title, [page names]) or (title,
+# [subgroups]); page names are nbdev's (the notebook's name without its number, so that a renumbered notebook keeps
+# its place) or docs/ file names, fnmatch patterns allowed; "@paper" is the paper itself, an external link. A page no
+# group names goes to the first group whose pattern matches it ("*": Internals), in notebook order.
 NAV_GROUPS = [
-    ("Use it", ["index", "api", "cli", "real_targets", "gpu_bench", "reproduce.md", "cite.md", "@paper"]),
-    ("The paper's findings", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "cost_aware", "paper_tables"]),
-    ("A competent target", ["arith_*"]),
+    ("What SPOT is", ["index", "@paper", "cite.md"]),
+    ("Use it", ["install*.md", "api", "cli", "real_targets"]),
+    ("Findings", [
+        ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware"]),
+        ("The competent target", ["arith_target", "arith_spot", "*speed*"]),
+        ("The paper's comparisons", ["paper_tables", "baselines"]),
+        ("GPU", ["gpu_bench"]),
+    ]),
+    ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md", "contributing.md"]),
+    ("Reference", ["reference.md", "cli-reference.md"]),
     ("Internals", ["*"]),
 ]
+# The groups whose pages are findings: each opens with what was found (tools/check_site.py checks it)
+FINDINGS_GROUPS = [t for t, _ in NAV_GROUPS[2][1]]
+
+
+def _leaves(groups, path=()):
+    "The groups' leaves in order: (path of titles, page patterns)"
+    for title, items in groups:
+        if items and isinstance(items[0], tuple): yield from _leaves(items, path + (title,))
+        else: yield path + (title,), items
 
 
 def nav_label(stem: str, title: str) -> str:
@@ -303,24 +389,43 @@ def nav_label(stem: str, title: str) -> str:
 
 def grouped_nav(entries: list[tuple[str, str, str]], groups=NAV_GROUPS) -> list:
     """mkdocs nav from (name, label, file) entries in notebook order (name: page name, or a docs/ file name):
-    each entry in the first group that names it exactly, else in the first whose pattern matches it"""
+    each entry in the first leaf group that names it exactly, else in the first whose pattern matches it"""
     from fnmatch import fnmatch
-    placed, nav = {}, []
-    for gi, (_, pats) in enumerate(groups):
+    leaves = list(_leaves(groups))
+    wild = lambda p: any(ch in p for ch in "*?[")
+    placed = {}
+    for gi, (_, pats) in enumerate(leaves):
         for pat in pats:
             for name, _, _ in entries:
                 if name not in placed and name == pat: placed[name] = (gi, pats.index(pat))
-    for name, _, _ in entries:
-        if name in placed: continue
-        for gi, (_, pats) in enumerate(groups):
-            if any(fnmatch(name, p) for p in pats if any(ch in p for ch in "*?[")): placed[name] = (gi, 10**6); break
-    for gi, (group, pats) in enumerate(groups):
+    for gi, (_, pats) in enumerate(leaves):          # patterns other than the catch-all first, then "*"
+        for pat in pats:
+            if not wild(pat) or pat == "*": continue
+            for name, _, _ in entries:
+                if name not in placed and fnmatch(name, pat): placed[name] = (gi, pats.index(pat))
+    for gi, (_, pats) in enumerate(leaves):
+        if "*" in pats:
+            for name, _, _ in entries:
+                if name not in placed: placed[name] = (gi, 10**6)
+    def links(gi):
+        pats = leaves[gi][1]
         items = sorted((placed[n][1], i, {label: f}) for i, (n, label, f) in enumerate(entries) if placed.get(n, (-1,))[0] == gi)
-        links = [x[2] for x in items]
+        out = [x[2] for x in items]
         if "@paper" in pats:  # the paper itself, an external link, where the group names it
-            links.insert(min(pats.index("@paper"), len(links)), {"The paper (arXiv) ↗": site_pages.PAPER_URL})
-        if links: nav.append({group: links})
-    return nav
+            out.insert(min(pats.index("@paper"), len(out)), {"The paper (arXiv) ↗": site_pages.PAPER_URL})
+        return out
+    counter = iter(range(len(leaves)))
+    def build(gs):
+        nav = []
+        for title, items in gs:
+            if items and isinstance(items[0], tuple):
+                sub = build(items)
+                if sub: nav.append({title: sub})
+            else:
+                got = links(next(counter))
+                if got: nav.append({title: got})
+        return nav
+    return build(groups)
 
 
 def site_url() -> str:
@@ -332,15 +437,24 @@ def site_url() -> str:
 REPO_URL = "https://github.com/spot-nb/spot_nb"
 
 
-def mkdocs_yml(docs_dir, site_dir, nav, mathjax=MATHJAX_CDN, sources: dict | None = None):
-    "The mkdocs configuration; `sources` maps a staged notebook (`core.ipynb`) to its address in the repository"
+def version() -> str:
+    "The version the site documents: `__version__` in spot_nb/__init__.py (read, not imported)"
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', (ROOT / "spot_nb" / "__init__.py").read_text(encoding="utf-8"), re.M)
+    return m.group(1) if m else "unknown"
+
+
+def mkdocs_yml(docs_dir, site_dir, nav, sources: dict | None = None, figures: dict | None = None, built: str = ""):
+    """The mkdocs configuration; `sources` maps a staged notebook (`core.ipynb`) to its address in the repository,
+    `figures` a staged notebook to its images' [alt, caption] (site_hooks.py applies them), `built` the commit"""
     # JSON is valid YAML: no YAML library needed to write the config.
+    v = version()
     cfg = {
-        "site_name": "spot_nb",
+        "site_name": f"spot_nb {v}",                  # the version it documents, in every page's header and title
         "site_description": "Lossless speculative decoding for diffusion LMs by commit-order prediction (SPOT)",
         "site_url": site_url(),
         "repo_url": REPO_URL, "edit_uri": "blob/main/docs/",   # docs/: the site-only pages' sources
-        "copyright": (f'spot_nb reproduces <a href="{site_pages.PAPER_URL}">Rahimi, Mendelson and Baskin, '
+        "copyright": (f'<span class="spot-version">spot_nb {v}</span>{(" · built from " + built) if built else ""} · '
+                      f'reproduces <a href="{site_pages.PAPER_URL}">Rahimi, Mendelson and Baskin, '
                       f'&ldquo;{site_pages.PAPER_TITLE}&rdquo;</a> · <a href="cite.html">cite</a> · '
                       f'<a href="reproduce.html">reproduce</a>'),
         "docs_dir": str(docs_dir), "site_dir": str(site_dir),
@@ -350,10 +464,11 @@ def mkdocs_yml(docs_dir, site_dir, nav, mathjax=MATHJAX_CDN, sources: dict | Non
                                "content.action.edit"]},
         "nav": nav,
         "hooks": [str(Path(__file__).resolve().parent / "site_hooks.py")],
-        "extra": {"notebook_sources": sources or {}},
+        "extra": {"notebook_sources": sources or {}, "figure_captions": figures or {}, "version": v},
         "extra_css": ["assets/spot_nb.css"],
-        "extra_javascript": ["assets/mathjax-config.js", mathjax, "assets/spot_nb.js"],
-        "markdown_extensions": ["tables", "admonition", "toc", {"pymdownx.arithmatex": {"generic": True}}],
+        "extra_javascript": ["assets/spot_nb.js"],     # no MathJax: site_render.py writes the maths as MathML
+        "markdown_extensions": ["tables", "admonition", "toc", "attr_list", "md_in_html", "pymdownx.details", "pymdownx.superfences",
+                                {"pymdownx.highlight": {"use_pygments": True}}, {"pymdownx.arithmatex": {"generic": True}}],
         "plugins": ["search", {"mkdocs-jupyter": {
             # include_source: False: each page links its notebook in the repository instead (3 MB less)
             "execute": False, "include_source": False, "ignore_h1_titles": True, "no_prompt": True,
@@ -361,17 +476,6 @@ def mkdocs_yml(docs_dir, site_dir, nav, mathjax=MATHJAX_CDN, sources: dict | Non
         }}],
     }
     return json.dumps(cfg, indent=1, ensure_ascii=False)
-
-
-def _math_text(docs: Path) -> str:
-    "The TeX the staged pages may typeset: markdown cells, markdown/LaTeX outputs, site pages"
-    parts = [p.read_text(encoding="utf-8") for p in docs.glob("*.md")]
-    for p in docs.glob("*.ipynb"):
-        for c in json.loads(p.read_text(encoding="utf-8"))["cells"]:
-            if c["cell_type"] == "markdown": parts.append(_src(c))
-            for o in c.get("outputs", []):
-                parts += [_text(v) for k, v in o.get("data", {}).items() if k in ("text/markdown", "text/latex")]
-    return "\n".join(parts)
 
 
 def _fill_site_size(site: Path, text: str):
@@ -390,8 +494,6 @@ def main(argv=None):
                     help="execute scratch copies before rendering: all notebooks, or comma-separated stems")
     ap.add_argument("--timeout", type=int, default=1800, help="seconds allowed per executed notebook")
     ap.add_argument("--strict", action="store_true", help="pass --strict to mkdocs (warnings are errors)")
-    ap.add_argument("--mathjax", default=MATHJAX_CDN,
-                    help="MathJax 3 script: a URL, or a local folder holding es5/tex-mml-chtml.js (copied into the site)")
     a = ap.parse_args(argv)
 
     proc = ROOT / "_proc"
@@ -424,21 +526,21 @@ def main(argv=None):
         links = (f"* [{label}]({f.replace('.ipynb', '.html')})" for _, label, f in entries)
         (docs / "index.md").write_text("# spot_nb\n\n" + "\n".join(links))
         entries.insert(0, ("index", "Home", "index.md"))
-    for md in site_pages.write_pages(ROOT, ROOT / "docs", docs):   # Reproduce, Cite
+    # Reference (the API and the command line, from the code); Reproduce, Cite, how-tos, Contributing (docs/)
+    for md in [*site_reference.write_reference(docs), *site_pages.write_pages(ROOT, ROOT / "docs", docs)]:
         h1 = re.search(r"^#\s+(.+)$", (docs / md).read_text(encoding="utf-8"), re.M)
         entries.append((md, h1.group(1).strip() if h1 else Path(md).stem.title(), md))
     nav = grouped_nav(entries)
     if (ROOT / "figures").is_dir(): shutil.copytree(ROOT / "figures", docs / "figures")
     assets = docs / "assets"; assets.mkdir()
     (assets / "spot_nb.css").write_text(SITE_CSS); (assets / "spot_nb.js").write_text(SITE_JS)
-    (assets / "mathjax-config.js").write_text(MATHJAX_CONFIG); (assets / "copy.svg").write_text(COPY_SVG)
-    mathjax = a.mathjax
-    if Path(mathjax).is_dir():  # a local MathJax: the site works offline, with only the files its pages use
-        mathjax = site_lean.copy_mathjax(Path(mathjax), assets, _math_text(docs))
+    (assets / "copy.svg").write_text(COPY_SVG)
+    figures = {p.name: json.loads(p.read_text(encoding="utf-8")).get("metadata", {}).get("spot_figures", [])
+               for p in docs.glob("*.ipynb")}
     cfg = proc / "mkdocs.yml"
     site = Path(a.out).resolve()
     sources = {f"{page_name(p)}.ipynb": f"{REPO_URL}/blob/main/nbs/{p.name}" for p in nbs}
-    cfg.write_text(mkdocs_yml(docs, site, nav, mathjax, sources), encoding="utf-8")
+    cfg.write_text(mkdocs_yml(docs, site, nav, sources, figures, site_pages.built_from(ROOT, html=True)), encoding="utf-8")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(cfg)] + (["--strict"] if a.strict else [])
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")  # silence Material for MkDocs' end-of-life banner
     rc = subprocess.run(cmd, cwd=proc, env=env).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there

@@ -1,7 +1,5 @@
 """Keep the built documentation site lean (used by tools/build_docs.py after `mkdocs build`).
 
-* MathJax: only the files the pages use — the combined `tex-mml-chtml.js`, its CHTML web fonts, and the TeX
-  extensions that MathJax's autoload would fetch for the macros the pages contain — not the whole `es5/` folder.
 * The CSS (and the larger scripts) that mkdocs-jupyter inlines into every notebook page are written once under
   `assets/notebook/` and linked from each page.
 * Output images inlined as base64 become files: the ones the markdown twin (`name.html.md`) already wrote to
@@ -15,42 +13,6 @@
 """
 import base64, hashlib, json, re, shutil
 from pathlib import Path
-
-MATHJAX_SCRIPT = "tex-mml-chtml.js"
-MATHJAX_FONTS = "output/chtml/fonts/woff-v2"
-
-
-def _autoload_table(bundle: str) -> dict[str, list[str]]:
-    "MathJax's autoload table {extension: [macros...]} (environments too), read from the combined bundle itself"
-    m = re.search(r"options:\{autoload:\(0,\w+\.expandable\)\((\{.*?\})\)\}", bundle)
-    if not m: return {}
-    table = json.loads(re.sub(r"([{,])(\w+):", r'\1"\2":', m.group(1)))
-    out = {}
-    for ext, names in table.items():   # [macros] or [[macros], [environments]]
-        out[ext] = [n for part in (names if names and isinstance(names[0], list) else [names]) for n in part]
-    return out
-
-
-def copy_mathjax(src: Path, assets: Path, math_text: str) -> str:
-    """Copy from MathJax folder `src` (holding es5/, e.g. node_modules/mathjax) what pages whose TeX is in `math_text`
-    use, into `assets/mathjax/`; return the script's path relative to the site root."""
-    es5 = Path(src) / "es5"
-    if not (es5 / MATHJAX_SCRIPT).is_file(): raise FileNotFoundError(f"no es5/{MATHJAX_SCRIPT} in {src}")
-    dst = assets / "mathjax"
-    dst.mkdir(parents=True, exist_ok=True)
-    bundle = (es5 / MATHJAX_SCRIPT).read_text(encoding="utf-8")
-    shutil.copy2(es5 / MATHJAX_SCRIPT, dst / MATHJAX_SCRIPT)
-    shutil.copytree(es5 / MATHJAX_FONTS, dst / MATHJAX_FONTS, dirs_exist_ok=True)
-    used = set(re.findall(r"\\([A-Za-z]+)", math_text)) | set(re.findall(r"\\begin\{(\w+)\}", math_text))
-    wanted = {ext for ext, names in _autoload_table(bundle).items() if used & set(names)}
-    wanted |= set(re.findall(r"\\require\{(\w+)\}", math_text))
-    for ext in sorted(wanted):
-        f = es5 / "input" / "tex" / "extensions" / f"{ext}.js"
-        if f.is_file():
-            (dst / "input/tex/extensions").mkdir(parents=True, exist_ok=True)
-            shutil.copy2(f, dst / "input/tex/extensions" / f.name)
-    return f"assets/mathjax/{MATHJAX_SCRIPT}"
-
 
 # mkdocs-jupyter gives every code cell a copy button carrying its own copy of a 0.7 kB icon and a hidden second copy of
 # the code for the button to copy. The button can copy the highlighted code itself (its `for` names the `<pre>`), and the

@@ -86,13 +86,19 @@ def downloads_table(root: Path, files: list[str]) -> str:
     return "\n".join(rows) + "\n"
 
 
+def built_from(root: Path, html: bool = True) -> str:
+    "The commit a site is built from, as one phrase: commit `abc1234` (date)"
+    head = _git(root, "log", "-1", "--format=%h %cs")
+    if len(head.split()) != 2: return "a checkout without git history"
+    sha, date = head.split()
+    return f"commit <code>{sha}</code> ({date})" if html else f"commit {sha} ({date})"
+
+
 def write_pages(root: Path, src: Path, docs: Path) -> list[str]:
     "Copy the site-only pages `src/*.md` into staged `docs` with their markers filled; return their file names"
     if not src.is_dir(): return []
     files = published_files(root)
-    head = _git(root, "log", "-1", "--format=%h %cs")
-    built = (f"commit <code>{head.split()[0]}</code> ({head.split()[1]})" if len(head.split()) == 2
-             else "a checkout without git history")
+    built = built_from(root)
     names = []
     for page in sorted(src.glob("*.md")):
         text = page.read_text(encoding="utf-8")

@@ -1,0 +1,299 @@
+"""The Reference pages of the documentation site, generated from the code when the site is built (tools/build_docs.py).
+
+* `reference.md` (Python API): for each public function and class, its signature (`inspect.signature`), its docstring,
+  its parameters with their types, defaults and documentation (nbdev's `docments`: a parameter's trailing comment is its
+  documentation), a link to its source at its line, and a short example; the registries with what is registered in
+  them now. No implementation source is shown.
+* `cli-reference.md` (Command line): every `spot-nb` subcommand from the CLI's own parser (`spot_nb.cli._parser`):
+  its description, usage and options, and an example.
+
+The examples live here (`API`, `CLI_EXAMPLES`); tests/test_site.py runs the Python ones and parses the command lines
+with the CLI's parser, so that an example that no longer works fails CI.
+
+    python tools/site_reference.py OUT_DIR     # write the two pages into OUT_DIR (the builder stages them)
+"""
+import argparse, dataclasses, html, importlib, inspect, re, sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REPO_URL = "https://github.com/spot-nb/spot_nb"
+
+# (section, [(module:name, example)]): the public API in the order a user meets it. Examples run in one namespace,
+# in this order (tests/test_site.py), with `torch.set_num_threads(1)`; each is short and decodes little.
+API = [
+    ("Load a target and a drafter", [
+        ("spot_nb.target:load_target", '''\
+import spot_nb
+target, tokenizer = spot_nb.load_target()            # the embedded target; or a checkpoint folder
+print(target.block_size, target.vocab_size)'''),
+        ("spot_nb.api:load_drafter", '''\
+drafter = spot_nb.load_drafter()                     # SPOT's drafter from the shipped order model
+print(type(drafter).__name__)'''),
+    ]),
+    ("Decode", [
+        ("spot_nb.api:generate", '''\
+out = spot_nb.generate(target, tokenizer, "def add(a, b):", drafter, budget=2, gen_length=32)
+ref = spot_nb.generate(target, tokenizer, "def add(a, b):", gen_length=32)      # draft-free
+assert out.token_ids == ref.token_ids                  # lossless: the same tokens
+print(out.nfe, "forwards with SPOT,", ref.nfe, "draft-free")'''),
+        ("spot_nb.api:Generation", '''\
+print(out.text[:40], out.tokens_per_round, out.result.nfe == out.nfe)'''),
+        ("spot_nb.decode:decode", '''\
+from spot_nb.decode import decode, DecodeConfig
+ids = tokenizer.encode("def add(a, b):", return_tensors="pt")[0]
+r = decode(target, ids, drafter, DecodeConfig(gen_length=32, budget=2))
+print(r.nfe, r.tokens_per_round)'''),
+        ("spot_nb.decode:decode_many", '''\
+from spot_nb.decode import decode_many
+prompts = [tokenizer.encode(t, return_tensors="pt")[0] for t in ("def add(a, b):", "import os")]
+rs = decode_many(target, prompts, drafter, gen_length=32, budget=2)   # one forward per round for both
+print([r.nfe for r in rs])'''),
+        ("spot_nb.decode:DecodeConfig", '''\
+cfg = DecodeConfig(gen_length=64, budget=4, temperature=1.0, seed=3)   # checked when built
+print(cfg.verifier, DecodeConfig.of(cfg, budget=8).budget)'''),
+        ("spot_nb.decode:DecodeResult", '''\
+print(r.n_generated, r.accepted, len(r.rounds))'''),
+    ]),
+    ("Drafters", [
+        ("spot_nb.drafters.base:Drafter", '''\
+from spot_nb.drafters.base import Drafter
+from spot_nb.verify import DraftTree
+
+class NoDrafts(Drafter):
+    "Proposes nothing: every round commits the target's own next token (draft-free)."
+    name = "no-drafts"                                  # a named subclass registers itself
+    def draft(self, root, stale, ctx): return DraftTree(root, ctx.mask_id)
+
+print(decode(target, ids, NoDrafts(), gen_length=32).nfe == decode(target, ids, gen_length=32).nfe)'''),
+        ("spot_nb.drafters.base:make_drafter", '''\
+from spot_nb.drafters.base import make_drafter
+spiffy = make_drafter("spiffy")                       # a baseline, by its registered name
+print(type(spiffy).__name__)'''),
+    ]),
+    ("Registries", [
+        ("spot_nb.drafters.base:DRAFTERS", '''\
+from spot_nb.drafters.base import DRAFTERS
+print(sorted(DRAFTERS)[:5])'''),
+        ("spot_nb.drafters.base:register_drafter", '''\
+from spot_nb.drafters.base import register_drafter
+register_drafter("nothing", NoDrafts)                 # or a function of keyword arguments returning a Drafter
+print(type(make_drafter("nothing")).__name__)'''),
+        ("spot_nb.verify:VERIFIERS", '''\
+from spot_nb.verify import VERIFIERS
+print(sorted(VERIFIERS))'''),
+        ("spot_nb.verify:get_verifier", '''\
+from spot_nb.verify import get_verifier
+print(get_verifier("coupled") is VERIFIERS["coupled"])'''),
+        ("spot_nb.tasks:TASKS", '''\
+from spot_nb.tasks import TASKS
+print(sorted(TASKS))'''),
+        ("spot_nb.tasks:register_task", '''\
+from spot_nb.tasks import Prompt, register_task, load_task
+register_task("tiny", lambda: [Prompt("tiny/0", "tiny", "def add(a, b):", "return a + b")])
+print(load_task("tiny")[0].text)'''),
+        ("spot_nb.tasks:load_task", '''\
+print(len(load_task("gsm8k", limit=3)))'''),
+        ("spot_nb.target:ADAPTERS", '''\
+import spot_nb.models                                  # registers the shipped adapters
+from spot_nb.target import ADAPTERS
+print(sorted(ADAPTERS))'''),
+        ("spot_nb.target:register_adapter", '''\
+from spot_nb.target import register_adapter, load_target
+def my_loader(path, device, dtype, **options):       # -> (a BlockTarget, its tokenizer)
+    return load_target(None, device, dtype)            # here: the embedded target, whatever the folder
+register_adapter("my_family", my_loader)               # config.json: "model_type": "my_family"
+print("my_family" in ADAPTERS)'''),
+    ]),
+]
+
+# `spot-nb SUBCOMMAND ...`: an example per subcommand, checked by tests/test_site.py against the parser
+CLI_EXAMPLES = {
+    "demo": ["spot-nb demo", "spot-nb demo --prompt 'def fib(n):' --gen-length 64 --budget 2"],
+    "collect": ["spot-nb collect --n 300 --out runs/traj/pool"],
+    "train-drafter": ["spot-nb train-drafter --traj runs/traj/pool --out runs/order-model.pt --max-minutes 30"],
+    "bench": ["spot-nb bench --tasks gsm8k,humaneval --methods draft-free,spot --budgets 1,8 --limit 5"],
+    "report": ["spot-nb report runs/bench"],
+}
+
+
+def _obj(spec: str):
+    mod, name = spec.split(":")
+    return importlib.import_module(mod), name, getattr(importlib.import_module(mod), name)
+
+
+def _anchor(name: str) -> str: return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _fmt_anno(a) -> str:
+    if a is inspect.Parameter.empty: return ""
+    if isinstance(a, str): return a
+    if isinstance(a, type): return a.__name__
+    return re.sub(r"\b(?:typing|torch\.nn\.modules\.\w+|collections\.abc|spot_nb(?:\.\w+)*)\.", "", str(a)).replace("NoneType", "None")
+
+
+def signature(name: str, obj) -> str:
+    "`def name(...) -> R` or `class Name(...)`, one parameter a line when it does not fit on one"
+    kind = "class" if inspect.isclass(obj) else "def"
+    try: sig = inspect.signature(obj)
+    except (TypeError, ValueError): return f"{kind} {name}"
+    params, star_done = [], False
+    for p in sig.parameters.values():
+        if p.name == "self": continue
+        if p.kind is p.KEYWORD_ONLY and not star_done: params.append("*"); star_done = True
+        if p.kind is p.VAR_POSITIONAL: star_done = True
+        s = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
+        if p.annotation is not p.empty: s += f": {_fmt_anno(p.annotation)}"
+        if p.default is not p.empty: s += f" = {p.default!r}" if p.annotation is not p.empty else f"={p.default!r}"
+        params.append(s)
+    ret = "" if kind == "class" or sig.return_annotation is sig.empty else f" -> {_fmt_anno(sig.return_annotation)}"
+    one = f"{kind} {name}({', '.join(params)}){ret}"
+    if len(one) <= 100: return one
+    return f"{kind} {name}(\n" + "".join(f"    {p},\n" for p in params) + f"){ret}"
+
+
+def _docments(obj) -> dict:
+    "{parameter: (type, default, documentation)} from nbdev's docments (trailing comments), '' where none"
+    try:
+        from fastcore.docments import docments
+        d = docments(obj, full=True)
+    except Exception: return {}   # noqa: BLE001
+    out = {}
+    for k, v in d.items():
+        if k in ("return", "self"): continue
+        anno, default, doc = v.get("anno"), v.get("default"), v.get("docment")
+        out[k] = ("" if anno is inspect.Parameter.empty else _fmt_anno(anno),
+                  "" if default is inspect.Parameter.empty else repr(default), doc or "")
+    return out
+
+
+def _source_link(obj) -> str:
+    try:
+        f = Path(inspect.getsourcefile(obj)).resolve()
+        line = inspect.getsourcelines(obj)[1]
+        return f"{REPO_URL}/blob/main/{f.relative_to(ROOT).as_posix()}#L{line}"
+    except (TypeError, OSError, ValueError): return ""
+
+
+def _cell(s: str) -> str: return html.escape(str(s), quote=False).replace("|", "\\|").replace("\n", " ")
+
+
+def _code(s: str) -> str: return f"`{str(s).replace(chr(10), ' ')}`" if s else ""   # a pipe in a code span splits no cell
+
+
+def render_object(spec: str, example: str) -> str:
+    mod, name, obj = _obj(spec)
+    out = [f"### `{name}` {{ #{_anchor(name)} }}", ""]
+    if isinstance(obj, dict):                          # a registry: what is in it now
+        import spot_nb.drafters, spot_nb.models       # noqa: F401  (register the shipped drafters and adapters)
+        out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
+                "| name | registered |", "|---|---|"]
+        for k in sorted(obj):
+            v = obj[k]
+            what = getattr(v, "__qualname__", None) or type(v).__name__
+            where = getattr(v, "__module__", "") or ""
+            out.append(f"| {_code(k)} | {_code((where + '.' if where else '') + what)} |")
+        out.append("")
+    else:
+        out += ['<div class="spot-api-sig" markdown>', "", "```python", signature(name, obj), "```", "", "</div>", ""]
+        link = _source_link(obj)
+        where = f"`{mod.__name__}.{name}`" + (f" · [source]({link})" if link else "")
+        out += [where, ""]
+        doc = inspect.getdoc(obj) or ""
+        out += [doc, ""] if doc else []
+        params = _docments(obj)
+        if dataclasses.is_dataclass(obj) and not any(p[2] for p in params.values()):
+            params = {f.name: (_fmt_anno(f.type), "" if f.default is dataclasses.MISSING else repr(f.default), "")
+                      for f in dataclasses.fields(obj)}
+        if any(p[2] for p in params.values()):          # documented parameters (their types and defaults: the signature)
+            out += ["| parameter | type | default | meaning |", "|---|---|---|---|"]
+            out += [f"| {_code(k)} | {_code(t)} | {_code(d)} | {_cell(doc)} |"
+                    for k, (t, d, doc) in params.items()]
+            out.append("")
+        if inspect.isclass(obj):                        # its public methods and properties, defined here
+            members = [(k, v) for k, v in obj.__dict__.items() if not k.startswith("_")
+                       and (inspect.isfunction(v) or isinstance(v, (property, classmethod, staticmethod)))]
+            for k, v in members:
+                f = v.fget if isinstance(v, property) else getattr(v, "__func__", v)
+                sig = f"{k}  (property)" if isinstance(v, property) else signature(k, f).replace("def ", "", 1)
+                d = (inspect.getdoc(f) or "").split("\n\n")[0].replace("\n", " ")
+                out += [f"- `{sig}`" + (f": {d}" if d else "")]
+            if members: out.append("")
+    out += ["**Example**", "", "```python", example, "```", ""]
+    return "\n".join(out)
+
+
+def api_page() -> str:
+    parts = ["# Python API", "",
+             "The public API, generated from the code when this site was built: each function and class with its "
+             "signature, its documentation, its parameters and a short example (the examples run in order, in one "
+             "session, and CI runs them). `import spot_nb` gives `load_target`, `load_drafter`, `generate` and "
+             "`DecodeConfig`; the rest lives in the modules named under each entry. The notebooks develop each piece: "
+             "[the five-line API](api.ipynb), [decode](decode.ipynb), [drafters](drafters.ipynb), [verify](verify.ipynb), "
+             "[tasks](tasks.ipynb), [target](target.ipynb).", ""]
+    for section, items in API:
+        parts += [f"## {section}", ""]
+        parts += [render_object(spec, ex) for spec, ex in items]
+    return "\n".join(parts)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict:
+    for a in parser._actions:
+        if isinstance(a, argparse._SubParsersAction): return dict(a.choices)
+    return {}
+
+
+def cli_parser() -> argparse.ArgumentParser:
+    "The `spot-nb` parser with every subcommand's options (bench's too)"
+    from spot_nb import cli
+    try: return cli._parser(bench=True)
+    except TypeError: return cli._parser()
+
+
+def _option_row(a: argparse.Action) -> str:
+    flags = ", ".join(a.option_strings) or a.dest
+    if a.metavar and a.nargs != 0: flags += f" {a.metavar}" if isinstance(a.metavar, str) else ""
+    elif a.option_strings and a.nargs != 0 and not isinstance(a, (argparse._StoreTrueAction, argparse._StoreFalseAction)):
+        flags += f" {a.dest.upper()}"
+    default = "" if a.default in (None, argparse.SUPPRESS) or isinstance(a, argparse._StoreTrueAction) else repr(a.default)
+    helptext = (a.help or "").replace("%(default)s", str(a.default)).replace("%%", "%")
+    if a.choices and not isinstance(a.choices, dict): helptext += f" (one of: {', '.join(map(str, a.choices))})"
+    return f"| {_code(flags)} | {_code(default)} | {_cell(helptext)} |"
+
+
+def cli_page() -> str:
+    ap = cli_parser()
+    subs = _subparsers(ap)
+    parts = ["# Command line", "",
+             "`spot-nb`'s subcommands, generated from its own parser when this site was built (`spot-nb SUBCOMMAND "
+             "--help` prints the same). The [command-line notebook](cli.ipynb) develops them; "
+             "[SPOT on your own checkpoint](howto-own-checkpoint.md) chains them.", "",
+             "| subcommand | what it does |", "|---|---|"]
+    helps = {}
+    for a in ap._actions:
+        if isinstance(a, argparse._SubParsersAction):
+            helps = {c.dest: c.help for c in a._choices_actions}
+    parts += [f"| [`{k}`](#{_anchor('spot-nb ' + k)}) | {_cell(helps.get(k, ''))} |" for k in subs]
+    parts.append("")
+    for k, p in subs.items():
+        p.prog = f"spot-nb {k}"
+        usage = p.format_usage().removeprefix("usage: ").strip()
+        parts += [f"## `spot-nb {k}` {{ #{_anchor('spot-nb ' + k)} }}", "", (p.description or helps.get(k) or ""), "",
+                  "```text", re.sub(r"\s+", " ", usage), "```", "",
+                  "| option | default | meaning |", "|---|---|---|"]
+        parts += [_option_row(a) for a in p._actions if a.option_strings and "-h" not in a.option_strings]
+        parts += ["", "**Example**", "", "```bash", *CLI_EXAMPLES.get(k, [f"spot-nb {k} --help"]), "```", ""]
+    return "\n".join(parts)
+
+
+def write_reference(docs: Path) -> list[str]:
+    "Write reference.md and cli-reference.md into the staged docs folder; return their names"
+    sys.path.insert(0, str(ROOT))
+    (docs / "reference.md").write_text(api_page(), encoding="utf-8")
+    (docs / "cli-reference.md").write_text(cli_page(), encoding="utf-8")
+    return ["reference.md", "cli-reference.md"]
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    out.mkdir(parents=True, exist_ok=True)
+    print(write_reference(out))
