@@ -87,6 +87,7 @@ def test_code_folding():
     assert build_docs.folded({}, long, "paper_tables.html") and not build_docs.folded({}, "x = 1", "paper_tables.html")
     assert not build_docs.folded({}, long, "core.html") and build_docs.folded({"code-fold": "true"}, "x = 1", "core.html")
     assert not build_docs.folded({"code-fold": "false"}, long, "paper_tables.html")
+    assert build_docs.folded({"export": ""}, "def f(): pass", "api.html") and not build_docs.folded({"export": ""}, "x", "core.html")
     import site_lean
     cell = ('<div class="jp-Cell jp-CodeCell jp-Notebook-cell celltag_spot_fold" id="cell-id=a">'
             '<div class="jp-Cell-inputWrapper" tabindex="0"><div class="x"><pre>a = 1\nb = 2</pre></div></div>'
@@ -235,9 +236,14 @@ def test_cli_commands_in_the_docs_parse():
     for page in [*sorted(DOCS.glob("*.md")), ROOT / "README.md"]:
         cmds += _shell_commands(page.read_text(encoding="utf-8"))
     assert len(cmds) >= 10
+    import argparse
     for c in cmds:
-        try: parser.parse_args(shlex.split(c)[1:])
+        words = shlex.split(c)[1:]
+        try: parser.parse_args(words)
         except SystemExit: raise AssertionError(f"the CLI refuses a documented command: {c}")
+        visible = {o for a in subs[words[0]]._actions if a.help != argparse.SUPPRESS for o in a.option_strings}
+        for w in words[1:]:
+            if w.startswith("--"): assert w.split("=")[0] in visible, f"{c}: {w} is not a documented option (an old name?)"
 
 
 def test_howto_paper_tables_names_real_grids():

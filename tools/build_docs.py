@@ -51,12 +51,12 @@ from nbcells import cell_source as _src, directives as _nb_directives
 import site_lean, site_pages, site_reference
 
 # Notebook pages: no prompts; content as wide as the screen allows (the page's contents sit in the left
-# sidebar, `toc.integrate`); figures never wider than the page, full size on click; wide outputs and tables
-# scroll instead of being cut. (`.md-content` outranks the notebook CSS inlined after this file.)
+# sidebar, `toc.integrate`); figures never wider than the page, full size on click; printed lines wrap (a table is an
+# HTML table, never text: tools/check_site.py), wide tables scroll inside themselves instead of being cut. (`.md-content` outranks the notebook CSS inlined after this file.)
 SITE_CSS = """.md-grid { max-width: 1600px; }
 .md-content .jupyter-wrapper .jp-InputPrompt, .md-content .jupyter-wrapper .jp-OutputPrompt { display: none; }
 .md-content .jupyter-wrapper .jp-OutputArea-output, .md-content .jupyter-wrapper .jp-RenderedHTMLCommon { overflow-x: auto; max-width: 100%; }
-.md-content .jupyter-wrapper .jp-RenderedText pre { white-space: pre; word-break: normal; overflow-wrap: normal; overflow-x: auto; }
+.md-content .jupyter-wrapper .jp-RenderedText pre { white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; overflow-x: auto; }
 .md-content .jupyter-wrapper .jp-RenderedHTMLCommon table { max-width: none; }
 .md-content .jupyter-wrapper .jp-OutputArea-output img { max-width: 100%; height: auto; cursor: zoom-in; }
 .md-content .jupyter-wrapper .jp-OutputArea-output img.spot-full { max-width: none; cursor: zoom-out; }
@@ -222,9 +222,15 @@ FOLD_PAGES = {f"{n}.html" for n in ("stale_coverage", "oracles", "order_model", 
                                     "baselines", "gpu_bench", "cost_aware", "paper_tables")}
 
 
+# The pages a user reads to use the package (the nav's "Use it"): their exported implementation is folded, so that each
+# opens on what it does and how to call it (signatures: the Reference pages), the source one click away.
+FOLD_EXPORTS = {"api.html", "cli.html", "real_targets.html"}
+
+
 def folded(d: dict, body: str, page: str) -> bool:
     "Is a code cell (directives `d`, source `body`) folded on `page`?"
     if d.get("code-fold") in ("true", "false"): return d["code-fold"] == "true"
+    if page in FOLD_EXPORTS and ("export" in d or "exports" in d): return True
     return page in FOLD_PAGES and len(body.strip("\n").split("\n")) > FOLD_LINES
 
 

@@ -111,7 +111,7 @@ CLI_EXAMPLES = {
     "demo": ["spot-nb demo", "spot-nb demo --prompt 'def fib(n):' --gen-length 64 --budget 2"],
     "collect": ["spot-nb collect --n 300 --out runs/traj/pool"],
     "train-drafter": ["spot-nb train-drafter --traj runs/traj/pool --out runs/order-model.pt --max-minutes 30"],
-    "bench": ["spot-nb bench --tasks gsm8k,humaneval --methods draft-free,spot --budgets 1,8 --limit 5"],
+    "bench": ["spot-nb bench --tasks gsm8k,humaneval --methods draft-free,spot --budgets 1,8 --n 5"],
     "report": ["spot-nb report runs/bench"],
 }
 
@@ -250,7 +250,8 @@ def cli_parser() -> argparse.ArgumentParser:
 
 
 def _option_row(a: argparse.Action) -> str:
-    flags = ", ".join(a.option_strings) or a.dest
+    flags = ", ".join(a.option_strings) or (a.metavar if isinstance(a.metavar, str) else a.dest)
+    if not a.option_strings: return f"| {_code(flags)} | | {_cell(a.help or '')} (required) |"
     if a.metavar and a.nargs != 0: flags += f" {a.metavar}" if isinstance(a.metavar, str) else ""
     elif a.option_strings and a.nargs != 0 and not isinstance(a, (argparse._StoreTrueAction, argparse._StoreFalseAction)):
         flags += f" {a.dest.upper()}"
@@ -280,7 +281,8 @@ def cli_page() -> str:
         parts += [f"## `spot-nb {k}` {{ #{_anchor('spot-nb ' + k)} }}", "", (p.description or helps.get(k) or ""), "",
                   "```text", re.sub(r"\s+", " ", usage), "```", "",
                   "| option | default | meaning |", "|---|---|---|"]
-        parts += [_option_row(a) for a in p._actions if a.option_strings and "-h" not in a.option_strings]
+        parts += [_option_row(a) for a in p._actions if "-h" not in a.option_strings and a.help != argparse.SUPPRESS
+                  and not isinstance(a, argparse._SubParsersAction)]
         parts += ["", "**Example**", "", "```bash", *CLI_EXAMPLES.get(k, [f"spot-nb {k} --help"]), "```", ""]
     return "\n".join(parts)
 
