@@ -21,32 +21,108 @@ DRAFTER_ENTRY_POINTS = "spot_nb.drafters"   # entry-point group of drafters offe
 SPOT_VARIANTS = {"spot": {}, "spot-gamma": {}, "spot-chain": {"shape": "chain"}, "spot-nohedge": {"runner_up_below": 0.0},
                  "spot-stale-order": {"order": "stale"}}   # SpotDrafter's options of SPOT and Table 17's ablations, registered by name
 
+SHIPPED_TARGETS = {"general": "spot-dlm", "arith": "arith-dlm"}   # short name -> folder of a shipped target in `data_dir()`
+DRAFTER_DIR = "drafter"    # a target folder's own drafter files live in <target>/drafter/
+DRAFTER_FILES = {          # role -> file name in <target>/drafter/ (a file may be absent: callers check)
+    "order_model": "order-model.pt",                       # SPOT's default scorer for this target (fixed budgets)
+    "auto_order_model": "order-model-small.pt",            # spot-auto's scorer; the target's order_model where absent
+    "spiffy_graph": "spiffy-graph.json",                   # Spiffy's graph, calibrated on this target
+    "acceptance_calibration": "acceptance-calibration.json",   # fit for order_model (notebook 21b)
+    "costs": "costs.json"}                                 # measured forward costs, where shipped
+
+def data_dir() -> Path:
+    """Root of the shipped files: `spot_nb/assets` in an installed wheel (the build maps `data/` there), else the
+    checkout's `data/` (an editable install or a notebook in `nbs/`). Everything shipped is found through this one function."""
+    here = Path(__file__).resolve().parent
+    return here / "assets" if (here / "assets" / "spot-dlm").is_dir() else here.parent / "data"
+
 def embedded_target_dir() -> Path:
-    "Folder of the embedded target: $SPOT_NB_TARGET if set, else `data/spot-dlm` of the checkout."
+    "Folder of the embedded (general) target: $SPOT_NB_TARGET if set, else `spot-dlm` in `data_dir()`."
     if os.environ.get("SPOT_NB_TARGET"): return Path(os.environ["SPOT_NB_TARGET"])
-    return Path(__file__).resolve().parent.parent / "data" / "spot-dlm"
+    return data_dir() / SHIPPED_TARGETS["general"]
+
+def target_dir(target: str | Path | None = None) -> Path:
+    """A target's folder: None → the embedded target; a short name (`general`, `arith`) → that shipped target; else the
+    folder given (a checkpoint of your own). The command line's `--target` resolves through this."""
+    if target is None or str(target) == "": return embedded_target_dir()
+    if str(target) == "general": return embedded_target_dir()
+    if str(target) in SHIPPED_TARGETS: return data_dir() / SHIPPED_TARGETS[str(target)]
+    return Path(target)
+
+def target_drafter_dir(target: str | Path | None = None) -> Path:
+    "Where a target folder keeps its own drafter files: `<target>/drafter/`."
+    return target_dir(target) / DRAFTER_DIR
+
+def drafter_files(target: str | Path | None = None, fallback: bool = False) -> dict[str, Path]:
+    """The drafter files of a target (see `target_dir`), by role (`DRAFTER_FILES`): the paths in `<target>/drafter/`,
+    whether or not each exists (callers check `is_file()`); `auto_order_model` is the target's `order_model` where it
+    ships no separate small scorer. `fallback`: a role the target has no file for takes the embedded target's (what the
+    command line does for a checkpoint of your own without a `drafter/` folder, and says so)."""
+    d = target_drafter_dir(target)
+    files = {role: d / name for role, name in DRAFTER_FILES.items()}
+    if not files["auto_order_model"].is_file(): files["auto_order_model"] = files["order_model"]
+    if fallback and d.resolve() != target_drafter_dir().resolve():
+        embedded = drafter_files()
+        files = {role: p if p.is_file() else embedded[role] for role, p in files.items()}
+    return files
+
+def shown_path(path: str | Path) -> str:
+    "A path for a message: relative to the package's root folder (the checkout, or site-packages) when inside it, else as given."
+    p, root = Path(path), Path(__file__).resolve().parent.parent
+    try: return str(p.resolve().relative_to(root))
+    except ValueError: return str(p)
 
 def default_drafter_path() -> Path:
-    "The shipped order-model checkpoint: `data/order-model.pt` beside the embedded target."
-    return embedded_target_dir().parent / "order-model.pt"
+    "The embedded target's order model (SPOT's default scorer at a fixed budget): `data/spot-dlm/drafter/order-model.pt`."
+    return drafter_files()["order_model"]
 
 def auto_drafter_path() -> Path:
-    "The shipped small order model that `spot-auto` (the cost-aware drafter) scores with: `data/order-model-small.pt`."
-    return embedded_target_dir().parent / "order-model-small.pt"
+    "The small order model that `spot-auto` (the cost-aware drafter) scores with: `data/spot-dlm/drafter/order-model-small.pt`."
+    return drafter_files()["auto_order_model"]
+
+def user_cache_dir() -> Path:
+    "spot_nb's cache of data fetched once ($SPOT_NB_CACHE, else $XDG_CACHE_HOME/spot_nb, else ~/.cache/spot_nb)."
+    if os.environ.get("SPOT_NB_CACHE"): return Path(os.environ["SPOT_NB_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "spot_nb"
+
+def hub_online() -> bool:
+    "Whether a dataset may be fetched from the hub: `datasets` installed and neither HF_HUB_OFFLINE nor HF_DATASETS_OFFLINE set."
+    off = lambda k: os.environ.get(k, "").strip().lower() in ("1", "true", "yes", "on")
+    return not (off("HF_HUB_OFFLINE") or off("HF_DATASETS_OFFLINE")) and importlib.util.find_spec("datasets") is not None
+
+def fetch_hub_jsonl(out: Path, repo: str, name: str | None, splits: tuple[str, ...], sort_key: str | None = None) -> Path:
+    "Write the rows of `splits` of hub dataset `repo` (config `name`) to the JSON-lines file `out` (once), sorted by `sort_key`."
+    import datasets
+    rows = [dict(r) for sp in splits for r in datasets.load_dataset(repo, name, split=sp)]
+    if sort_key: rows.sort(key=lambda r: r[sort_key])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    tmp.replace(out)
+    return out
+
+MBPP_HUB = ("google-research-datasets/mbpp", "full", ("train", "test", "validation", "prompt"))
 
 def mbpp_path(path: str | Path | None = None) -> Path:
-    "Location of mbpp.jsonl: the argument, else $SPOT_NB_MBPP, else ../shared/data/mbpp/mbpp.jsonl."
+    """Location of mbpp.jsonl (974 problems, CC-BY-4.0; never shipped): the argument, else $SPOT_NB_MBPP, else a copy
+    cached by an earlier fetch or `../shared/data/mbpp/mbpp.jsonl` beside the checkout (this project's machines), else
+    fetched once from the datasets hub (`google-research-datasets/mbpp`, `full`) when online. None of them: a one-line error."""
     if path: cands = [Path(path)]                            # an explicit path is taken as given
     elif os.environ.get(MBPP_ENV): cands = [Path(os.environ[MBPP_ENV])]
     else:
         repo = Path(__file__).resolve().parent.parent                  # the checkout; shared/ sits beside it
-        cands = [d / "shared/data/mbpp/mbpp.jsonl" for d in (repo.parent, Path.cwd().parent, Path.cwd().parent.parent)]
+        cands = [user_cache_dir() / "mbpp.jsonl",
+                 *dict.fromkeys(d / "shared/data/mbpp/mbpp.jsonl" for d in (repo.parent, Path.cwd().parent, Path.cwd().parent.parent))]
     for c in cands:
-        if c.exists(): return c
-    raise FileNotFoundError(
-        f"MBPP not found (looked at: {', '.join(map(str, cands))}). No package registry carries it: download "
-        "mbpp.jsonl from the google-research/google-research repository (path mbpp/mbpp.jsonl, CC-BY-4.0) and "
-        f"pass its path or set ${MBPP_ENV}.")
+        if c.is_file(): return c
+    given = path or os.environ.get(MBPP_ENV)
+    if not given and hub_online():
+        try: return fetch_hub_jsonl(cands[0], *MBPP_HUB, sort_key="task_id")
+        except Exception as e: hub = f"; the datasets hub failed ({type(e).__name__})"
+    else: hub = "" if given else "; offline or without `datasets`, so not fetched from the hub"
+    what = f"no file at {given}" if given else f"looked at {', '.join(map(str, cands))}{hub}"
+    raise FileNotFoundError(f"MBPP not found ({what}): set ${MBPP_ENV} to the path of mbpp.jsonl (google-research/google-research, "
+                            "mbpp/mbpp.jsonl, CC-BY-4.0), or run online with `datasets` installed")
 
 def check_temperature(temperature: float) -> float:
     "Validate a sampling temperature (T >= 0, finite) and return it as a float."

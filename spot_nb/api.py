@@ -12,17 +12,25 @@ import torch
 from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
 from .tasks import chat_text, has_chat_template
 from .drafters.spot import SpotDrafter
-from .order_model import OrderModel, default_drafter_path
+from . import SHIPPED_TARGETS, drafter_files
+from .order_model import OrderModel
 from .target import BlockTarget
 
 # %% auto #0
-__all__ = ['load_drafter', 'Generation', 'generate']
+__all__ = ['drafter_path', 'load_drafter', 'Generation', 'generate']
 
 # %% ../nbs/20_api.ipynb #cd5f577b
+def drafter_path(path: str | Path | None = None) -> Path:
+    """The order-model file `path` names: the file itself, or a target's own (`<target>/drafter/order-model.pt`) for a target
+    folder or a shipped target's name (`general`, `arith`); the embedded target's for None."""
+    if path is None or str(path) in SHIPPED_TARGETS or Path(path).is_dir(): return drafter_files(path)["order_model"]
+    return Path(path)
+
 def load_drafter(path: str | Path | None = None, tau: float = 1.0, gamma: float = 0.0,
                  device: str | torch.device = "cpu") -> SpotDrafter:
-    "SPOT's drafter (order model + DDTree) from an order-model checkpoint; the shipped one by default."
-    return SpotDrafter(OrderModel.load(path or default_drafter_path()).to(device), tau=tau, gamma=gamma)
+    """SPOT's drafter (order model + DDTree) from an order-model checkpoint, or from a target (a folder, or `general` /
+    `arith`): that target's own order model; the embedded target's by default."""
+    return SpotDrafter(OrderModel.load(drafter_path(path)).to(device), tau=tau, gamma=gamma)
 
 @dataclass
 class Generation:
@@ -41,11 +49,13 @@ def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[i
     fields by name, e.g. `gen_length=64, budget=8`); chat template applied when the tokenizer has one (`chat=None`)."""
     cfg = DecodeConfig.of(config, **settings)
     if isinstance(prompt, str):
+        if not prompt: raise ValueError("the prompt is empty: pass some text, or token ids")
         if chat is None: chat = has_chat_template(tokenizer)
         if chat: prompt_ids = encode_prompt(tokenizer, chat_text(tokenizer, prompt), target, cfg.gen_length)
         else: prompt_ids = encode_prompt(tokenizer, prompt, target, cfg.gen_length)
     else:
         prompt_ids = torch.as_tensor(prompt)                         # no cast: 5.7 must not become token 5
+        if prompt_ids.numel() == 0: raise ValueError("the prompt is empty: pass some text, or token ids")
         if prompt_ids.is_floating_point() or prompt_ids.is_complex() or prompt_ids.dtype == torch.bool:
             raise TypeError(f"prompt holds {str(prompt_ids.dtype).removeprefix('torch.')} values, not token ids: pass the text, "
                             "or the tokenizer's integer ids (tokenizer.encode(text))")

@@ -1,4 +1,4 @@
-"""`spot-nb demo`, `spot-nb collect`, `spot-nb train-drafter`, `spot-nb bench`: the package's jobs, one command each; bad requests refused in one line before anything loads.
+"""`spot-nb demo`, `spot-nb collect`, `spot-nb train-drafter`, `spot-nb bench`, `spot-nb report`: the package's jobs, one command each; bad requests refused in one line before anything loads.
 
 Docs: https://spot-nb.github.io/spot_nb/cli.html.md"""
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import (MAX_BUDGET, POOL_SIZE, __version__, auto_drafter_path, check_checkpoint, check_device, TargetShape,
-                     default_drafter_path, embedded_target_dir, target_shape)      # the package root: light, so every check below runs before torch loads
+from . import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, __version__, check_checkpoint, check_device, TargetShape, data_dir,
+                     default_drafter_path, drafter_files, embedded_target_dir, shown_path, target_dir, target_shape)      # the package root: light, so every check below runs before torch loads
 
 # %% auto #0
-__all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'Parser', 'HelpFormatter', 'integer', 'number',
-           'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'speed_verdict',
-           'RequestError', 'demo', 'main']
+__all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser', 'HelpFormatter',
+           'integer', 'number', 'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths',
+           'check_output', 'speed_verdict', 'RequestError', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -24,9 +24,11 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    "Every option's default in its help line, unless the help already says it."
+    "Every option's default in its help line, once: appended unless the help states it, or the option has none (None, a flag)."
     def _get_help_string(self, action):
-        return action.help if "(default" in (action.help or "") else super()._get_help_string(action)
+        h = action.help or ""
+        if "(default" in h or action.default is None or action.default is False or action.default == argparse.SUPPRESS: return h
+        return super()._get_help_string(action)
 
 def integer(lo: int, hi: int | None = None):
     "argparse type: an integer in lo..hi."
@@ -69,16 +71,15 @@ def target_config(path: str | None) -> TargetShape:
     """Block size, vocabulary and maximum length of a saved target as its adapter decides them (`target_shape`: SDAR's
     `block_size`, Fast-dLLM v2's `bd_size`, LLaDA's default block, Dream's one block per generation, the embedded
     target's `block_size`), from its `config.json` and weights headers, checked without torch."""
-    folder = Path(path) if path else embedded_target_dir()
+    folder = target_dir(path)                                 # a folder, or a shipped target by name (general, arith)
     cfg = folder / "config.json"
     if not cfg.is_file(): raise ValueError(f"no target checkpoint at {folder} ({cfg.name} missing): pass --target a saved target folder")
     try: return target_shape(folder)                           # a JSON object, its sizes, complete weights files
     except (FileNotFoundError, ValueError) as e: raise ValueError(f"--target: {e}") from None
 
 def shipped_paths() -> list[Path]:
-    "What the checkout ships, most specific first: the order model, the embedded target's folder, the data folder."
-    import spot_nb
-    return [default_drafter_path().resolve(), embedded_target_dir().resolve(), Path(spot_nb.__file__).resolve().parent.parent / "data"]
+    "What the package ships, most specific first: the order model, the embedded target's folder, the data folder (`data_dir`)."
+    return [default_drafter_path().resolve(), embedded_target_dir().resolve(), data_dir().resolve()]
 
 def check_output(path: str | Path, force: bool | None = None) -> Path:
     "Refuse an output path on or inside what the checkout ships, unless `force` (None: the command has no --force)."
@@ -174,15 +175,17 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
 
 # %% ../nbs/90_cli.ipynb #6bf1f050
 BENCH_LINE = "run the evaluation grid of notebook 17 (tasks × methods × budgets × ...) into resumable records"
+REPORT_LINE = "print the summary table of a bench records folder and write its figures; no model, no task data"
 
 def _parser(bench: bool = False) -> Parser:
     "The `spot-nb` parser; `bench`'s options (notebook 17's harness, heavier to import) only when asked for."
     ap = Parser(prog="spot-nb", description="SPOT: lossless speculative decoding for diffusion LMs by commit-order prediction",
                 formatter_class=HelpFormatter)
     ap.add_argument("--version", action="version", version=f"spot-nb {__version__}")
-    sub = ap.add_subparsers(dest="cmd", required=True, metavar="{demo,collect,train-drafter,bench}")
-    target = dict(default=None, metavar="DIR", help="target checkpoint folder (default: the embedded target, data/spot-dlm)")
-    device = dict(default="cpu", help="device to decode on: cpu, cuda or cuda:N")
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="{demo,collect,train-drafter,bench,report}")
+    target = dict(default=None, metavar="DIR", help="target checkpoint folder, or a shipped target by name: general or arith "
+                                                    "(default: general, the embedded target in data/spot-dlm)")
+    device = dict(default="cpu", metavar="DEVICE", help="device to decode on: cpu, cuda or cuda:N")
     dtype = dict(default="float32", choices=["float32", "bfloat16", "float16"], help="the target's dtype")
     threads = dict(type=integer(1, usable_cores()), default=1,
                    help=f"CPU threads, at most the {usable_cores()} cores this process may use (1: block copies bit-identical "
@@ -199,21 +202,21 @@ def _parser(bench: bool = False) -> Parser:
     d.add_argument("--budget", type=budget_value, default="auto", metavar="D",
                    help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on this "
                         f"machine, possibly none; notebook 22) or a fixed D in 1..{MAX_BUDGET}, drafts verified per forward")
-    d.add_argument("--gamma", type=number(0, 1), default=0.0, help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
+    d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="G", help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
     d.add_argument("--temperature", type=number(0), default=0.0, metavar="T", help="sampling temperature (0: greedy)")
-    d.add_argument("--seed", type=integer(0), default=0, help="seed of the sampling noise (matters at T > 0)")
+    d.add_argument("--seed", type=integer(0), default=0, metavar="S", help="seed of the sampling noise (matters at T > 0)")
     d.add_argument("--repeats", type=integer(1), default=3, metavar="R",
                    help="interleaved timing runs of each side per prompt; a speed verdict needs all of them to agree")
     d.add_argument("--threads", **threads)
     d.add_argument("--target", **target)
     d.add_argument("--device", **device); d.add_argument("--dtype", **dtype)
     d.add_argument("--drafter", default=None, metavar="FILE",
-                   help="order-model checkpoint saved by train-drafter (default: the shipped data/order-model-small.pt with "
-                        "--budget auto, data/order-model.pt with a fixed budget; draft-free only if it is absent)")
+                   help="order-model checkpoint saved by train-drafter (default: the target's own drafter/order-model-small.pt with "
+                        "--budget auto where it ships one, else its drafter/order-model.pt; a target without drafter/ takes the embedded target's)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)",
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "
                                    "finished shards are kept; under torchrun the workers share them).", formatter_class=HelpFormatter)
-    c.add_argument("--n", type=integer(1), default=POOL_SIZE, help="prompts of the training pool to record")
+    c.add_argument("--n", type=integer(1), default=POOL_SIZE, metavar="N", help="prompts of the training pool to record")
     c.add_argument("--pool", choices=("general", "arith"), default="general",
                    help="the prompts: general (code and math, for a general target) or arith (training problems of "
                         "notebook 07b's family, for the competent target)")
@@ -230,11 +233,11 @@ def _parser(bench: bool = False) -> Parser:
     t.add_argument("--traj", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards written by collect")
     t.add_argument("--only", default=None, metavar="PREFIX",
                    help="train only on the trajectories whose prompt id starts with PREFIX (the general pool's ids start "
-                        "with stdlib-fn/, gsm8k-train/ or math-train/: stdlib-fn/ gives a code-only model)")
+                        "with stdlib-fn/, gsm8k-train/ or math-train/: stdlib-fn/ gives a code-only model) (default: all of them)")
     t.add_argument("--out", default="runs/order-model.pt", metavar="FILE",
                    help="checkpoint to write; inside data/ (the shipped model) only with --force")
-    t.add_argument("--force", action="store_true", help="allow --out to overwrite a shipped file (e.g. data/order-model.pt)")
-    t.add_argument("--epochs", type=integer(1), default=30, help="the most epochs to train")
+    t.add_argument("--force", action="store_true", help="allow --out to overwrite a shipped file (e.g. data/spot-dlm/drafter/order-model.pt)")
+    t.add_argument("--epochs", type=integer(1), default=30, metavar="E", help="the most epochs to train")
     t.add_argument("--patience", type=integer(1), default=2, metavar="P",
                    help="stop once P measurements in a row bring no gain in held-out next-commit accuracy (the best weights are kept)")
     t.add_argument("--evals-per-epoch", type=integer(1), default=1, metavar="K", help="measurements of held-out accuracy per epoch")
@@ -247,7 +250,10 @@ def _parser(bench: bool = False) -> Parser:
         from spot_nb.bench.harness import add_bench_parser
         b = add_bench_parser(sub)
     else: b = sub.add_parser("bench", help=BENCH_LINE, description=BENCH_LINE)
-    for p in (d, c, t, b): p.set_defaults(parser=p)                        # each command's own parser, for its errors
+    r = sub.add_parser("report", help=REPORT_LINE, description=REPORT_LINE + " (what `spot-nb bench --summary-only` does)",
+                       formatter_class=HelpFormatter)
+    r.add_argument("folder", metavar="DIR", help="a records folder written by `spot-nb bench --out DIR`")
+    for p in (d, c, t, b, r): p.set_defaults(parser=p)                        # each command's own parser, for its errors
     return ap
 
 # %% ../nbs/90_cli.ipynb #9604475b
@@ -257,11 +263,16 @@ def _check_demo(a: argparse.Namespace) -> tuple[list[str], object]:
     if a.gamma and a.budget == "auto": raise ValueError("--gamma is a floor for a fixed budget: give --budget D too (auto weighs each draft itself)")
     target_config(a.target).check_gen_length(a.gen_length)
     prompts = a.prompt or DEMO_PROMPTS[:a.prompts or 2]
-    shipped = auto_drafter_path() if a.budget == "auto" else default_drafter_path()   # spot-auto scores with the small model
-    if a.drafter is None and not shipped.is_file():
+    if a.drafter is not None: return prompts, check_checkpoint(a.drafter)
+    own = drafter_files(a.target, fallback=True)                              # the target's own drafter/ files, else the embedded target's
+    shipped = own["auto_order_model" if a.budget == "auto" else "order_model"]   # spot-auto scores with the small model where shipped
+    if not shipped.is_file():
         print(f"no order model at {shipped}: decoding draft-free only (train one with `spot-nb train-drafter`)")
         return prompts, None
-    return prompts, check_checkpoint(a.drafter or shipped)
+    own_dir = target_dir(a.target) / "drafter"
+    whose = "the target's own" if own_dir in shipped.parents else "the embedded target's: this target ships none"
+    print(f"drafter: {shown_path(shipped)} ({whose}; --drafter FILE names another)")
+    return prompts, check_checkpoint(shipped)
 
 def main(argv: list[str] | None = None) -> int:
     "Entry point of the `spot-nb` command."
@@ -270,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "bench":
         from spot_nb.bench.harness import run_bench
         return run_bench(a)
+    if a.cmd == "report":
+        from spot_nb.bench.harness import BenchError, report
+        try: report(a.folder)
+        except BenchError as e: a.parser.error(str(e))
+        return 0
+    if getattr(a, "target", None) in SHIPPED_TARGETS: a.target = str(target_dir(a.target))      # a shipped target by name: its folder
     try:
         if a.cmd == "demo":
             check_device(a.device)

@@ -115,7 +115,7 @@ def register_adapter(model_type: str, loader: Callable) -> None:
     "Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target, tokenizer)."
     ADAPTERS[model_type] = loader
 
-from . import embedded_target_dir, read_json    # defined at the package root: the command line reads them before torch loads
+from . import embedded_target_dir, read_json, target_dir    # defined at the package root: the command line reads them before torch loads
 
 def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
     "The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never downloaded)."
@@ -138,7 +138,7 @@ def load_target(path: str | Path | None = None, device: str | torch.device = "cp
     """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json` names; the embedded target by default.
     `options` go to the adapter (real checkpoints: `block_size`, `canvas`, `attn_implementation`; see notebook 18)."""
     import spot_nb.models                                      # registers the adapters
-    path = resolve_checkpoint(path) if path else embedded_target_dir()
+    path = resolve_checkpoint(target_dir(path)) if path else embedded_target_dir()   # a folder, a shipped target by name (general, arith), a hub id
     cfg_path = path / "config.json"
     if not cfg_path.exists():
         raise FileNotFoundError(f"no checkpoint at {path} ({cfg_path.name} missing): pass the folder of a saved "

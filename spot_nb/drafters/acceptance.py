@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from ..core import StaleLogits, atomic_write, fingerprint
 from ..decode import decode
-from ..target import embedded_target_dir
+from .. import data_dir
 from .spot import SpotDrafter, _key, tree_of
 
 # %% auto #0
@@ -196,8 +196,8 @@ def crossfit_predict(records: dict, folds: int = 2, **fit_kw) -> np.ndarray:
 
 # %% ../../nbs/21b_acceptance.ipynb #2810806d
 def shipped_calibrations() -> dict[str, Path]:
-    "The shipped acceptance calibrations (`data/acceptance-calibration*.json`, beside the order models) by the fingerprint of the order model each was fit for."
-    paths = sorted(embedded_target_dir().parent.glob("acceptance-calibration*.json"))
+    "The shipped acceptance calibrations (`data/<target>/drafter/acceptance-calibration*.json`, beside the order models) by the fingerprint of the order model each was fit for."
+    paths = sorted(data_dir().glob("*/drafter/acceptance-calibration*.json"))
     return {json.loads(p.read_text()).get("meta", {}).get("order_model"): p for p in paths}
 
 # %% ../../nbs/21b_acceptance.ipynb #f35e63ea

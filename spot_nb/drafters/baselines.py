@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 import numpy as np
 import torch
-from .. import embedded_target_dir
+from .. import drafter_files, embedded_target_dir
 from ..core import DraftContext, atomic_write, fingerprint, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
 from .spot import grow_tree, token_hypotheses
@@ -119,8 +119,8 @@ def spiffy_graph(counts: Counter, graph_size: int = 24) -> list[tuple[tuple[Patt
 
 # %% ../../nbs/19_baselines.ipynb #d758a6fb
 def shipped_graph_path() -> Path:
-    "The shipped Spiffy graph, calibrated on the embedded target: `data/spiffy-graph.json`."
-    return embedded_target_dir().parent / "spiffy-graph.json"
+    "The shipped Spiffy graph, calibrated on the embedded target: `data/spot-dlm/drafter/spiffy-graph.json`."
+    return drafter_files()["spiffy_graph"]
 
 # %% ../../nbs/19_baselines.ipynb #d070bce2
 def read_graph(path: str | Path) -> dict:

@@ -258,6 +258,9 @@ def load_spot_dlm(path: str | Path, device: torch.device = torch.device("cpu"), 
         if str(e).startswith(str(cfg_path)): raise
         raise ValueError(f"{cfg_path}: {e}: fix that field, or put back the config.json saved with the weights") from None
     check_weights(SpotDLM, config, weight_files(path))
+    if not (path / "tokenizer.json").is_file():                      # one line, not the tokenizers library's multi-line error
+        raise FileNotFoundError(f"{path / 'tokenizer.json'}: missing: the checkpoint folder {path} holds no tokenizer "
+                                "(save it there with tokenizer.save_pretrained)")
     shown = logging.is_progress_bar_enabled()
     logging.disable_progress_bar()                                  # a 38-tensor load needs no progress bar
     try: model = SpotDLM.from_pretrained(path, config=config, dtype=dtype).to(device).eval()

@@ -10,7 +10,7 @@ import contextlib, io
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .. import TASKS, default_drafter_path
+from .. import TASKS, data_dir
 from ..bench.harness import CONTROL, bench_main, read_records, record_summary, sample_records_of
 from ..records import PAIR_KEY, ratio_table, write_records
 
@@ -28,7 +28,7 @@ RECORDS = Path("../results/records")        # the committed per-sample records, 
 _FOUR = ["--tasks", "humaneval,mbpp,gsm8k,math500"]
 _SWEEP = ["--temperatures", "0.5,1,1.5,2"]
 ORACLE_METHODS = ("oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")   # the live oracles of notebook 10
-_order_model = lambda tag: ["--order-model", str(default_drafter_path().with_name(f"order-model-{tag}.pt"))]
+_order_model = lambda tag: ["--order-model", str(data_dir() / f"order-model-{tag}.pt")]
 GRIDS = {   # RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens, T = 0, seed 0, 30 samples unless they say otherwise)
     "table2_t0_n30": [[*_FOUR, "--methods", ",".join(METHODS), "--budgets", "2,8,20", "--gamma", "0.1"]],
     "table2_t1_n30": [["--tasks", "mbpp,gsm8k", "--methods", "spot,spiffy", "--budgets", "8", "--temperatures", "1", "--seeds", "0,1,2"]],
