@@ -300,7 +300,10 @@ def stage_notebook(src, dst, pages: dict | None = None, published: set | None = 
         if "hide" in d or d.get("include") == "false" or "default_exp" in d and not body.strip(): continue
         if c["cell_type"] == "markdown":  # pages sit at the site root, beside figures/
             c["source"] = link_paper(re.sub(r"\]\((?:\.\./)+figures/", "](figures/", _src(c)))
-            if site_url(): c["source"] = c["source"].replace(site_url(), "")   # the README's absolute links, relative here
+            if site_url():   # the README's absolute links to this site, relative here (the root itself: index.html)
+                root = re.escape(site_url().rstrip("/") + "/")
+                c["source"] = re.sub(root + r"(?=[\w./#-])", "", c["source"])
+                c["source"] = re.sub(root.removesuffix("/") + r"/?(?=[)\s>\"'])", "index.html", c["source"])
             c["source"], found = pop_maintainer_notes(c["source"])
             notes += found
             if pages: c["source"] = link_notebook_refs(c["source"], pages, here)
