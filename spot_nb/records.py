@@ -52,6 +52,8 @@ class SampleRecord:
     top_hit: list | None = None            # per round: its first commit is at the previous round's top stale-confidence position (None: a block's first round)
     token_hit: list | None = None          # per round: its first commit's token is the previous round's stale argmax there (None: a block's first round)
     drafter_seconds: float | None = None   # of `seconds`, the time spent drafting (drafter, its tree's checks)
+    run: str | None = None                 # which run wrote it, when several runs (grids) share one file: a drafted record
+                                           # pairs only with the control decoded beside it, in the same run
 
     @property
     def rounds(self) -> int: return len(self.accepted)
@@ -171,13 +173,14 @@ def paired_bootstrap(control: Sequence[float], treated: Sequence[float], statist
     return Interval(float(_statistic(c, t, statistic)), float(lo), float(hi), len(c), statistic, level, better)
 
 # %% ../nbs/07a_records.ipynb #f039052f
-PAIR_KEY = ("task", "sample", "temperature", "seed", "gen_length")
+PAIR_KEY = ("task", "sample", "temperature", "seed", "gen_length", "run")   # a decode and its own control: same sample, noise and run
 
 def ratio_table(df: pd.DataFrame, value: str = "nfe", control: str = "draft-free",
                 by: Sequence[str] = ("task", "temperature", "method", "budget"), statistic: str = "ratio_of_sums",
                 better: str = "lower", n_boot: int = 2000, level: float = 0.95, seed: int = 0) -> pd.DataFrame:
     "Per group of drafted records: `value` of the control against the group's, with a paired bootstrap interval and a verdict."
     key = list(PAIR_KEY)
+    df = df.assign(run=df["run"].fillna("") if "run" in df.columns else "")   # unrecorded: the file's one run
     if missing := [c for c in dict.fromkeys([*key, *by, "method", "identical", value]) if c not in df.columns]:
         raise ValueError(f"the records lack {', '.join(missing)}: read them with read_records")
     ctrl, treated = df[df.method == control], df[df.method != control]
@@ -258,8 +261,8 @@ def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None
 _NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w|\.\d|,\d{3})")
 _SETTING_BEFORE = re.compile(                  # a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 25, Table 7
     r"(?:\b(?:D|T|L|n|N|k|γ|seeds?|notebooks?|nb|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
-    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*)$")
-_SETTING_AFTER = re.compile(r"^(?:-[A-Za-z]|%\s+(?:paired|bootstrap|interval|confidence|CI|checkpoint|snapshot)\b)")
+    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*)$")
+_SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|%\s+(?:paired|bootstrap|interval|confidence|CI|checkpoint|snapshot)\b)")
 _CONTINUES = re.compile(r"^\s*(?:,|/|–|-|and|or|to|, and|, or)\s*$")
 _BOUNDARY = re.compile(r"[:;()]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)
 _HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)

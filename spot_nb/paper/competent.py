@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/arith_spot.html.md"""
 
 # %% ../../nbs/26_arith_spot.ipynb #74f2b2c7
 from __future__ import annotations
-import contextlib, io
+import contextlib, dataclasses, io
 from pathlib import Path
 import pandas as pd
 from .. import ARITH_TASK, embedded_target_dir
@@ -54,14 +54,19 @@ GRID_COMMON = {"transfer": dict(order_model="order-model-arith-30.pt"), "compete
                "competence-30": dict(target="arith-dlm-30")}
 
 def run_arith_grid(name: str, runs: str | Path, records: str | Path, n: int = ARITH_N, grids: dict = ARITH_GRIDS) -> Path:
-    """Run (or resume) grid `name` of `grids` into `runs/<name>` with `spot-nb bench`, then publish its records as
-    `SampleRecord`s in `records/arith_<name>.jsonl.gz`. Every decode of a sample is interleaved with its own draft-free control."""
-    out = Path(runs) / name
-    for args in grids[name]:
+    """Run (or resume) the grids of `name` in `grids` with `spot-nb bench`, each into its own folder `runs/<name>/<i>`,
+    then publish their records as `SampleRecord`s in `records/arith_<name>.jsonl.gz`. Every decode of a sample is
+    interleaved with its own draft-free control, and keeps it: the records of grid i carry `run = "i"` (when there are
+    several), so a ratio pairs each drafted decode with the control decoded beside it in the same run."""
+    out, published = Path(runs) / name, []
+    for i, args in enumerate(grids[name]):
         shown = io.StringIO()
-        with contextlib.redirect_stdout(shown): rc = bench_main([*arith_common(**GRID_COMMON.get(name, {}), n=n), *args, "--out", str(out)])
+        with contextlib.redirect_stdout(shown):
+            rc = bench_main([*arith_common(**GRID_COMMON.get(name, {}), n=n), *args, "--out", str(out / str(i))])
         if rc != 0: raise RuntimeError(f"grid {name} failed: {shown.getvalue()[-500:]}")
-    return write_records(Path(records) / f"arith_{name}.jsonl.gz", sample_records_of(read_bench(out)))
+        run = str(i) if len(grids[name]) > 1 else None
+        published += [dataclasses.replace(r, run=run) for r in sample_records_of(read_bench(out / str(i)))]
+    return write_records(Path(records) / f"arith_{name}.jsonl.gz", published)
 
 # %% ../../nbs/26_arith_spot.ipynb #69efd1e0
 BY = ("temperature", "method", "budget")
@@ -81,7 +86,8 @@ def comparison(df: pd.DataFrame, by: tuple = BY, wall: bool = True) -> pd.DataFr
     if wall: out["throughput ratio"] = cell(ratio_table(df, "seconds", by=by).set_index(list(by)))
     out["accuracy"] = drafted.score.mean()
     out["identical"] = nfe.identical.astype(str) + "/" + nfe.n.astype(str)
-    ctrl = df[df.method == "draft-free"].groupby(list(by)).agg(n=("nfe", "size"), NFE=("nfe", "mean"), accuracy=("score", "mean"))
+    ctrl = df[df.method == "draft-free"].drop_duplicates(["task", "sample", "temperature", "seed", "gen_length"])   # one per sample, not per run
+    ctrl = ctrl.groupby(list(by)).agg(n=("nfe", "size"), NFE=("nfe", "mean"), accuracy=("score", "mean"))
     ctrl["NFE cut"] = "1"; ctrl["identical"] = "—"
     if wall: ctrl["throughput ratio"] = "1"
     return pd.concat([ctrl, out])[out.columns].sort_index(level=[l for l in by if l != "method"] + ["method"], sort_remaining=False)
