@@ -77,7 +77,7 @@ def test_links_and_nav():
     assert [next(iter(x)) for x in nav[0]["What SPOT is"]] == ["Home", "The paper (arXiv) ↗"]
     findings = {next(iter(g)): [next(iter(x)) for x in g[next(iter(g))]] for g in nav[2]["Findings"]}
     assert findings == {"The embedded target": ["09 · Stale"], "The competent target": ["26 · SPOT"], "GPU": ["21 · GPU"]}
-    assert nav[-1] == {"Internals": [{"00 · Core": "core.ipynb"}]}
+    assert nav[-1] == {"Internals": [{"Targets and tasks": [{"00 · Core": "core.ipynb"}]}]}
     assert build_docs.nav_label("09_stale_coverage", "Stale coverage: the tokens are known") == "09 · Stale coverage"
 
 

@@ -377,7 +377,11 @@ NAV_GROUPS = [
     ]),
     ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md", "contributing.md"]),
     ("Reference", ["reference.md", "cli-reference.md"]),
-    ("Internals", ["*"]),
+    ("Internals", [
+        ("Targets and tasks", ["core", "target", "spot_dlm", "testing", "tasks", "train_target", "arith_task"]),
+        ("Drafting, verifying, decoding", ["verify", "drafters", "decode", "trajectories", "costs", "acceptance"]),
+        ("Measuring", ["records", "sandbox", "scoring", "harness", "*"]),
+    ]),
 ]
 # The groups whose pages are findings: each opens with what was found (tools/check_site.py checks it)
 FINDINGS_GROUPS = [t for t, _ in NAV_GROUPS[2][1]]
