@@ -82,6 +82,8 @@ figure.spot-figure figcaption.spot-cap { font-size: .7rem; color: var(--md-defau
 .md-content details.spot-maint > summary { cursor: pointer; }
 math[display="block"] { margin: .6em 0; overflow-x: auto; }
 .md-typeset .spot-api-sig pre { font-size: .75rem; }
+/* Search results: a preview of a few lines (the index keeps each section's prose for matching) */
+.md-search-result__article { max-height: 9em; overflow: hidden; }
 """
 # The copy buttons' icon, drawn once by CSS (site_lean.lean_notebook_html drops the copy inlined into every code cell)
 COPY_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'

@@ -32,7 +32,8 @@ Checks (each can be skipped with --skip NAME):
 * `reference` (item 2) the Python API page gives every name of --api its heading, signature and example, the CLI page
               every subcommand of `spot-nb`; a reference page shows no implementation source.
 * `search`    (item 4) the search index holds no UI strings ("Copied!", fold labels, maintainers' notes) and no code
-              blocks, its longest entry at most --search-chars characters, the whole at most --search-kb kB.
+              blocks, its longest entry at most --search-chars characters, the whole at most --search-kb kB; a result's
+              preview is cut to a few lines.
 * `figures`   (item 4) every image has alt text (not nbconvert's placeholder); every output image a caption that says
               whether it draws intervals.
 * `ranges`    (item 4) no spread written like an interval: no "x / a–b" cell or "a–b" in a caption, in a results
@@ -433,6 +434,9 @@ def check_search(site: Path, rep: Report, a) -> Report:
     longest = max(docs, key=lambda d: len(d.get("text", "")), default=None)
     if longest and len(longest["text"]) > a.search_chars:
         rep.fail("search", longest["location"], f"an entry of {len(longest['text'])} characters (at most {a.search_chars})")
+    css = site / "assets" / "spot_nb.css"
+    if not css.is_file() or not re.search(r"\.md-search-result__article\s*\{[^}]*max-height", css.read_text(encoding="utf-8")):
+        rep.fail("search", "assets/spot_nb.css", "search previews are not cut to a few lines (.md-search-result__article max-height)")
     kb = f.stat().st_size / 1e3
     (rep.fail if kb > a.search_kb else rep.note)("search", f.name, f"{kb:.0f} kB, {len(docs)} entries (limit {a.search_kb:g} kB)")
     return rep
