@@ -133,11 +133,14 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     check_tokenizer(model, tok)
     if drafter is not None: drafter.model.to(model.device)
     if drafter is not None and budget == "auto":                              # measures this machine's forward costs once (cached)
-        try: drafter, budget, label = cost_aware_drafter(model, drafter.model), AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
+        scorer = drafter.model
+        try: drafter, budget, label = cost_aware_drafter(model, scorer), AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
         except ValueError as e: raise RequestError(f"--budget auto: {e}; or give a fixed --budget D") from None
+        from spot_nb.drafters.acceptance import default_calibration_path
+        out(f"acceptance calibration: {shown_path(default_calibration_path(scorer))}")
     else: label = f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}"
     used = torch.get_num_threads()
-    out(f"target: {target_path or 'the embedded target'} ({sum(p.numel() for p in getattr(model, 'model', model).parameters())/1e6:.1f}M parameters), "
+    out(f"target: {shown_path(target_path) if target_path else 'the embedded target'} ({sum(p.numel() for p in getattr(model, 'model', model).parameters())/1e6:.1f}M parameters), "
         f"{used} thread{'s' if used > 1 else ''}" + ("" if used == 1 else " (more than 1: SPOT's block copies may differ "
         "in the last bits from solo forwards, and a busy machine makes them slower)"))
     out(f"T = {temperature:g}" + (f", seed {seed}" if temperature > 0 else " (greedy)") +
