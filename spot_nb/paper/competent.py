@@ -44,7 +44,9 @@ ARITH_GRIDS = {       # records file (results/records/arith_<name>.jsonl.gz) -> 
              ["--methods", "spot-gamma", "--gamma", "0", "--budgets", "8"],                                # unpadded, no floor
              ["--methods", "spot,spot-gamma", "--budgets", "2,8,20", "--temperatures", "1"]],
     "temperatures": [["--methods", "spot", "--budgets", "8", "--temperatures", "0.5,1,1.5,2",
-                      "--verifiers", "coupled,uncoupled,greedy"]],
+                      "--verifiers", "coupled,uncoupled,greedy"],
+                     ["--methods", "spot", "--budgets", "8", "--temperatures", "1.5", "--verifiers", "uncoupled",   # accuracy over
+                      "--seeds", "1,2,3,4"]],                                                                     # Gumbel tables
     "wall": [["--methods", "spot,spot-gamma,spot-auto", "--budgets", "1,2,4", "--seeds", "0,1"]],   # T = 0: seeds are repeats; spot-auto: D its ceiling
     "transfer": [["--methods", "spot", "--budgets", "8"]],                                       # + the 30% checkpoint's drafter
     "competence-10": [["--methods", "spot,oracle-position,oracle-joint", "--budgets", "8"]],     # on the 10% checkpoint
