@@ -255,3 +255,15 @@ def test_howto_paper_tables_names_real_grids():
     for g in named:
         assert g in GRIDS, g
         assert (ROOT / "results" / "records" / f"{g}.jsonl.gz").is_file(), g
+
+
+def test_workflows_publish_the_site():
+    "Item 6: the workflows are valid YAML; one builds the site on pushes to main and deploys it to GitHub Pages"
+    import yaml
+    flows = {p.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (ROOT / ".github" / "workflows").glob("*.yml")}
+    pages = flows["pages.yml"]
+    on = pages.get("on", pages.get(True))              # YAML 1.1 reads the key `on` as True
+    assert on["push"]["branches"] == ["main"]
+    steps = [s.get("uses", "") + " " + s.get("run", "") for j in pages["jobs"].values() for s in j.get("steps", [])]
+    assert any("tools/build_docs.py" in s for s in steps) and any("deploy-pages" in s for s in steps)
+    assert any("upload-pages-artifact" in s for s in steps)
