@@ -260,9 +260,9 @@ def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None
 # %% ../nbs/07a_records.ipynb #61b491ef
 _NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w|\.\d|,\d{3})")
 _SETTING_BEFORE = re.compile(                  # a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 25, Table 7
-    r"(?:\b(?:D|T|L|n|N|k|K|γ|seeds?|notebooks?|nb|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
-    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*)$")
-_SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|%\s+(?:paired|bootstrap|interval|confidence|CI|checkpoint|snapshot)\b)")
+    r"(?:\b(?:D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
+    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|below|above|holds?|excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*|\bD\s*\+\s*)$")
+_SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|\s*\+\s*D\b|%\s+(?:paired|bootstrap|intervals?|confidence|CI|checkpoint|snapshot)\b)")
 _CONTINUES = re.compile(r"^\s*(?:,|/|–|-|and|or|to|, and|, or)\s*$")
 _BOUNDARY = re.compile(r"[:;()]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)
 _HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)
@@ -284,7 +284,8 @@ def quoted_numbers(text: str, claims: dict | None = None) -> list[tuple[str, int
     """The numbers `text` quotes without a tag: (number, position). Skipped: the text a claim tag covers (its claim's
     `text`), numbers in the clause a `<!--paper-->` marker ends (back to the nearest `:`, `;`, parenthesis, sentence
     end, dash or tag), settings and references (`_SETTING_BEFORE`, and the lists that continue them: D ∈ {2, 8, 20},
-    T = 0.5, 1 and 2), hyphenated compounds (2-core, 3-layer), 95% of an interval's level, years, and anything in
+    T = 0.5, 1 and 2), thresholds (≥ 0.90, every interval below 1), hyphenated compounds (2-core, 3-layer, 30%-snapshot),
+    95% as an interval's level, years, and anything in
     `code`, a link's address or another comment."""
     covered = np.zeros(len(text) + 1, bool)
     for m in _HIDDEN.finditer(text): covered[m.start():m.end()] = True
