@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy, math, time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 import numpy as np
 import torch
 import torch.nn as nn
@@ -19,8 +20,9 @@ from .core import atomic_write
 from .trajectories import STALE_TOP_K
 
 # %% auto #0
-__all__ = ['N_FEATURES', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel', 'OrderExamples',
-           'examples_from_trajectories', 'split_by_prompt', 'evaluate_order', 'train_order_model']
+__all__ = ['N_FEATURES', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel', 'OrderMLP',
+           'build_order_model', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt', 'evaluate_order',
+           'train_order_model']
 
 # %% ../nbs/11_order_model.ipynb #015be5ee
 def feature_count(k: int) -> int:
@@ -59,16 +61,18 @@ def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.nd
     this every level, with NumPy arrays (NumPy out)."""
     t1, m = _numpy(top1), _numpy(masked, bool)
     B, L = m.shape
-    conf = np.where(m, t1, np.float32(-1.0))
-    rank = np.argsort(np.argsort(-conf, axis=-1, kind="stable"), axis=-1, kind="stable").astype(np.float32) / L   # 0 = most confident
-    idx = np.broadcast_to(np.arange(L, dtype=np.float32), (B, L))
-    big = np.float32(L)
+    out = np.empty((B, L, 7), np.float32)                                                   # written column by column
+    order = np.argsort(-np.where(m, t1, np.float32(-1.0)), axis=-1, kind="stable")          # most confident first
+    np.put_along_axis(out[..., 0], order, np.arange(L, dtype=np.float32) / L, -1)          # rank: 0 = most confident
+    idx = np.arange(L, dtype=np.float32)
+    out[..., 1] = idx / L
     left_pos = np.maximum.accumulate(np.where(m, np.float32(-1.0), idx), axis=-1)           # last filled at or before i
-    left = np.where(left_pos >= 0, idx - left_pos, big) / L
-    right_pos = np.minimum.accumulate(np.where(m, big, idx)[:, ::-1], axis=-1)[:, ::-1]      # first filled at or after i
-    right = np.where(right_pos < L, right_pos - idx, big) / L
-    depth_ = np.broadcast_to((_numpy(depth) / L)[:, None], (B, L))
-    out = np.stack([rank, idx / L, left, right, _numpy(taken), depth_, m.astype(np.float32)], -1)
+    out[..., 2] = np.where(left_pos >= 0, idx - left_pos, np.float32(L)) / L
+    right_pos = np.minimum.accumulate(np.where(m, np.float32(L), idx)[:, ::-1], axis=-1)[:, ::-1]   # first filled at or after i
+    out[..., 3] = np.where(right_pos < L, right_pos - idx, np.float32(L)) / L
+    out[..., 4] = _numpy(taken)
+    out[..., 5] = (_numpy(depth) / L)[:, None]
+    out[..., 6] = m
     return _like(out, masked)
 
 def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor,
@@ -105,8 +109,8 @@ class OrderModel(nn.Module):
         "How many stale top probabilities per position its features hold (32 for the paper-sized model)."
         return (self.config["n_features"] - feature_count(0)) // 2
 
-    def forward(self, features: torch.Tensor, masked: torch.Tensor) -> torch.Tensor:
-        "Log q(s | y) [B, L] (−inf at filled positions) from features [B, L, F] and y's mask [B, L]."
+    def forward(self, features: torch.Tensor, masked: torch.Tensor, tokens: torch.Tensor | None = None) -> torch.Tensor:
+        "Log q(s | y) [B, L] (−inf at filled positions) from features [B, L, F] and y's mask [B, L] (`tokens`: unread)."
         h = self.inp(features) + self.pos[: features.shape[1]]          # [B, L, d]
         h = self.encoder(h)
         logits = self.head(self.norm(h)).squeeze(-1)                     # [B, L]
@@ -129,20 +133,120 @@ class OrderModel(nn.Module):
             self._frozen[L] = cached = (version, fn)
         return cached[1]
 
+    def round_scorer(self, stale: np.ndarray, tokens: np.ndarray | None = None) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+        """For one round: from the stale features [L, 2K + 4], a function of the state features [B, L, 7] and y's mask
+        [B, L] returning log q [B, L], NumPy in and out, scored by the frozen copy (`OrderMLP` has the same method; the
+        encoder does not read tokens)."""
+        fn, dev = self.frozen(len(stale)), next(self.parameters()).device
+        def score(state: np.ndarray, masked: np.ndarray) -> np.ndarray:
+            feats = np.concatenate([np.broadcast_to(stale, (len(state), *stale.shape)), state], -1)
+            return fn(torch.from_numpy(feats).to(dev), torch.from_numpy(masked).to(dev)).cpu().numpy()
+        return score
+
     def save(self, path: str | Path, extra: dict | None = None):
         "Save weights + config (+ `extra` metadata) to one file, atomically."
         atomic_write(path, lambda tmp: torch.save({"config": self.config, "state": self.state_dict(), "extra": extra or {}}, tmp))
 
     @classmethod
-    def load(cls, path: str | Path) -> "OrderModel":
-        "Load a model saved with `save`; a missing file, or one `save` did not write, is refused in one line (the one check of a checkpoint)."
+    def load(cls, path: str | Path) -> "OrderModel | OrderMLP":
+        """Load a scorer saved with `save` (an `OrderModel`, or an `OrderMLP` when its config says `arch="mlp"`); a missing
+        file, or one `save` did not write, is refused in one line (the one check of a checkpoint)."""
         path = check_checkpoint(path)                  # missing, or not a torch archive: refused before torch reads it
         try:
             st = torch.load(path, weights_only=False)
-            m = cls(**st["config"]); m.load_state_dict(st["state"]); m.extra = st["extra"]
+            m = build_order_model(st["config"]); m.load_state_dict(st["state"]); m.extra = st["extra"]
         except Exception as e:
             raise ValueError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by `spot-nb train-drafter`") from None
         return m.eval()
+
+# %% ../nbs/11_order_model.ipynb #c783502d
+class OrderMLP(nn.Module):
+    """q(s | y) from each position's features, its token (the root's token where filled, else the stale top-1), and its
+    two neighbours' (a width-3 convolution), plus the mean over y's masked positions, in two small layers: a scorer cheap
+    enough to run in NumPy (`round_scorer`) where the encoder's call costs about as much as a small target's forward.
+    Its first layer splits into the round's share (the stale features and the tokens, the same for every state of a round:
+    once per round) and the state's (once per tree level, for every state of the level together). Same features,
+    training and checkpoints as `OrderModel` (`OrderModel.load` reads either); `vocab_size=0`: no token input."""
+    def __init__(self, block_size: int = 16, hidden: int = 64, n_features: int = feature_count(2), vocab_size: int = 0,
+                 token_dim: int = 16, open_rows_only: bool = True):
+        super().__init__()
+        self.config = dict(arch="mlp", block_size=block_size, hidden=hidden, n_features=n_features, vocab_size=vocab_size, token_dim=token_dim)
+        if open_rows_only: self.config["open_rows_only"] = True
+        if n_features != feature_count(self.stale_k): raise ValueError(f"n_features must be 2k + 11 for a stale top-k, got {n_features}")
+        E = token_dim if vocab_size else 0
+        self.emb = nn.Embedding(vocab_size, E) if vocab_size else None
+        self.inp = nn.Linear(3 * (n_features + E), hidden)             # (left, self, right) features and tokens -> hidden
+        self.pos = nn.Parameter(torch.zeros(block_size, hidden))
+        self.mix = nn.Linear(hidden, hidden)
+        self.ctx = nn.Linear(hidden, hidden, bias=False)                # the masked positions' mean, to every position
+        self.head = nn.Linear(hidden, 1)
+
+    open_rows_only, stale_k, save = OrderModel.open_rows_only, OrderModel.stale_k, OrderModel.save
+
+    def forward(self, features: torch.Tensor, masked: torch.Tensor, tokens: torch.Tensor | None = None) -> torch.Tensor:
+        "Log q(s | y) [B, L] (−inf at filled positions) from features [B, L, F], y's mask [B, L] and the round's tokens [B, L]."
+        L = features.shape[1]
+        if self.emb is not None:
+            if tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [B, L]")
+            features = torch.cat([features, self.emb(tokens)], -1)
+        z = F.pad(features, (0, 0, 1, 1))                               # [B, L + 2, F'] zero rows beyond the block
+        h = F.relu(self.inp(torch.cat([z[:, :-2], z[:, 1:-1], z[:, 2:]], -1)) + self.pos[:L])   # [B, L, H]
+        m = masked[..., None].float()
+        c = (h * m).sum(1) / m.sum(1).clamp_min(1.0)                    # [B, H]
+        h = F.relu(self.mix(h) + self.ctx(c)[:, None])                  # [B, L, H]
+        logits = self.head(h).squeeze(-1)                               # [B, L]
+        return logits.masked_fill(~masked, float("-inf")).log_softmax(-1)
+
+    def round_scorer(self, stale: np.ndarray, tokens: np.ndarray | None = None) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+        """`forward` in NumPy for one round: from the stale features [L, 2K + 4] and tokens [L] (once), a function of the
+        state features [B, L, 7] and y's mask [B, L] returning log q [B, L]."""
+        W = self._numpy_weights()
+        L = len(stale)
+        if self.emb is not None:
+            if tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [L]")
+            stale = np.concatenate([stale, W["emb"][tokens]], -1)
+        zs = np.zeros((L + 2, stale.shape[1]), np.float32); zs[1:-1] = stale
+        base = np.concatenate([zs[:-2], zs[1:-1], zs[2:]], -1) @ W["round"] + W["b"] + W["pos"][:L]   # [L, H] the round's share
+        def score(state: np.ndarray, masked: np.ndarray) -> np.ndarray:
+            B, _, T = state.shape
+            zt = np.zeros((B, L + 2, T), np.float32); zt[:, 1:-1] = state
+            h = np.maximum(np.concatenate([zt[:, :-2], zt[:, 1:-1], zt[:, 2:]], -1) @ W["state"] + base, 0)   # [B, L, H]
+            m = masked.astype(np.float32)
+            c = np.einsum("blh,bl->bh", h, m) / np.maximum(m.sum(1, keepdims=True), 1)                       # [B, H]
+            h = np.maximum(h @ W["mix"] + (c @ W["ctx"])[:, None] + W["mix_b"], 0)
+            logit = np.where(masked, h @ W["head"] + W["head_b"], -np.inf)                                   # [B, L]
+            logit = logit - logit.max(-1, keepdims=True)
+            return logit - np.log(np.exp(logit).sum(-1, keepdims=True))
+        return score
+
+    def frozen(self, block_size: int | None = None) -> "OrderMLP":
+        "Ready for inference (its NumPy weights cached): what `OrderModel.frozen` is to the encoder, so callers warm either alike."
+        self._numpy_weights(); return self
+
+    def _numpy_weights(self) -> dict[str, np.ndarray]:
+        """The weights as float32 NumPy arrays, the first layer's rows split per tap into the round's share (stale features,
+        then tokens) and the state's; cached per weight version."""
+        if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())   # listed once: a check costs a microsecond
+        version = tuple(p._version for p in self._params)
+        cached = self.__dict__.get("_np")
+        if cached is None or cached[0] != version:
+            a = lambda t: t.detach().float().cpu().numpy()
+            n = self.config["n_features"]
+            S, E = n - feature_count(0) + 4, self.emb.embedding_dim if self.emb is not None else 0   # stale features, token dims
+            w = a(self.inp.weight).T                                                    # [3(n + E), H] taps left, self, right
+            taps = [w[i * (n + E):(i + 1) * (n + E)] for i in range(3)]
+            W = dict(round=np.concatenate([np.concatenate([t[:S], t[n:]]) for t in taps]), state=np.concatenate([t[S:n] for t in taps]),
+                     b=a(self.inp.bias), pos=a(self.pos), mix=a(self.mix.weight).T, mix_b=a(self.mix.bias), ctx=a(self.ctx.weight).T,
+                     head=a(self.head.weight)[0], head_b=a(self.head.bias)[0])
+            if self.emb is not None: W["emb"] = a(self.emb.weight)
+            self.__dict__["_np"] = cached = (version, W)
+        return cached[1]
+
+def build_order_model(config: dict) -> OrderModel | OrderMLP:
+    "A fresh scorer from a checkpoint's `config`: an `OrderMLP` for `arch=\"mlp\"`, else the paper's `OrderModel` encoder."
+    config = dict(config)
+    return (OrderMLP if config.pop("arch", "encoder") == "mlp" else OrderModel)(**config)
+
 
 # %% ../nbs/11_order_model.ipynb #36fa0c24
 from . import default_drafter_path     # defined at the package root: the command line reads it before torch loads
@@ -150,12 +254,18 @@ from . import default_drafter_path     # defined at the package root: the comman
 # %% ../nbs/11_order_model.ipynb #9da190a7
 @dataclass
 class OrderExamples:
-    "Stale probs [N, L, 32] (float16) and top-1 [N, L] (float32), root masks [N, L], future commit positions [N, L] (−1 padded), uids [N]."
+    """Stale probs [N, L, 32] (float16) and top-1 [N, L] (float32), root masks [N, L], future commit positions [N, L] (−1
+    padded), uids [N]; `root_tokens` [N, L]: the root's token where filled, else the stale top-1 id (what a drafter sees)."""
     stale_p: torch.Tensor
     stale_conf: torch.Tensor
     root_masked: torch.Tensor
     future: torch.Tensor
     uids: np.ndarray
+    root_tokens: torch.Tensor | None = None
+
+    def tokens(self, pairs: torch.Tensor) -> torch.Tensor | None:
+        "The round's tokens [B, L] of a batch of (i, d) pairs (None when these examples carry none)."
+        return None if self.root_tokens is None else self.root_tokens[pairs[:, 0]]
 
     def pairs(self, d_max: int) -> torch.Tensor:
         "All valid (state index, depth) pairs [M, 2]."
@@ -182,7 +292,7 @@ class OrderExamples:
 def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
     "Order-model examples from a trajectory dataset (rows in decode order, T=0); the mask id is read off the states by default."
     uid, block, t = np.asarray(ds["uid"]), np.asarray(ds["block"]), np.asarray(ds["t"])
-    state, s = np.asarray(ds["state"]), np.asarray(ds["s"])
+    state, s, top1_ids = np.asarray(ds["state"]), np.asarray(ds["s"]), np.asarray(ds["top_ids"])[:, :, 0]
     top_p, conf = np.asarray(ds["top_p"], dtype=np.float16), np.asarray(ds["conf"], dtype=np.float32)
     N, L = state.shape
     if mask_id is None: mask_id = int(state[0, s[0]])          # the first commit fills a masked position
@@ -192,14 +302,16 @@ def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
         end = start + 1
         while end < N and uid[end] == uid[start] and block[end] == block[start]: end += 1
         if list(t[start:end]) != list(range(t[start], L)):
-            raise ValueError(f"rows {start}..{end - 1} are not one complete block in decode order: record with stop_at_eos=False")
+            raise ValueError(f"rows {start}..{end - 1} are not one complete block in decode order: pass whole trajectories, as `collect` records them")
         for j in range(1, end - start):
             fut[start + j, : end - start - j] = s[start + j: end]
             keep.append(start + j)
         start = end
     keep = np.asarray(keep)
-    return OrderExamples(torch.from_numpy(top_p[keep - 1]), torch.from_numpy(conf[keep - 1]), torch.from_numpy(state[keep] == mask_id),
-                         torch.from_numpy(fut[keep]), uid[keep])
+    root = state[keep]
+    tokens = np.where(root == mask_id, top1_ids[keep - 1], root).astype(np.int64)     # the stale top-1 where the root is open
+    return OrderExamples(torch.from_numpy(top_p[keep - 1]), torch.from_numpy(conf[keep - 1]), torch.from_numpy(root == mask_id),
+                         torch.from_numpy(fut[keep]), uid[keep], torch.from_numpy(tokens))
 
 # %% ../nbs/11_order_model.ipynb #c4551a8d
 def split_by_prompt(ex: OrderExamples, heldout_frac: float = 0.1, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -218,7 +330,7 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
     for j in range(0, len(pairs), batch):
         pb = pairs[j: j + batch]
         feats, masked, target = ex.batch(pb, model.open_rows_only, model.stale_k)
-        hit_m.append(model(feats, masked).argmax(-1) == target)
+        hit_m.append(model(feats, masked, ex.tokens(pb)).argmax(-1) == target)
         hit_c.append(ex.stale_conf[pb[:, 0]].masked_fill(~masked, -1).argmax(-1) == target)   # ties -> lowest index
         depth.append(pb[:, 1])
     hm, hc, dd = torch.cat(hit_m).float(), torch.cat(hit_c).float(), torch.cat(depth)
@@ -231,7 +343,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
                       max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
                       patience: int | None = None, evals_per_epoch: int = 1, min_delta: float = 0.0) -> tuple[OrderModel, dict]:
     """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`: `OrderModel`
-    sizes and features (the paper's 3-layer encoder on the stale top-32 by default). `patience`: measure held-out
+    sizes and features (the paper's 3-layer encoder on the stale top-32 by default; `arch="mlp"`: an `OrderMLP`). `patience`: measure held-out
     next-commit accuracy `evals_per_epoch` times an epoch (`report["curve"]`), keep the best weights, and stop once
     `patience` measurements in a row gain no more than `min_delta` over the best: training to a plateau, `epochs` then only
     a ceiling. With `out_path` and `patience`, every measurement also writes `<out_path>.resume` (weights, optimiser,
@@ -242,7 +354,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     L = ex.root_masked.shape[1]
     train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
     pairs = ex.pairs(d_max); pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
-    model = OrderModel(block_size=L, **(config or {}))
+    model = build_order_model({"block_size": L, **(config or {})})
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     g = torch.Generator().manual_seed(seed); losses = []
     curve, best, flat, stop, start_ep, start_b, spent = [], dict(accuracy=-1.0, epoch=0, weights=None), 0, False, 0, 0, 0.0
@@ -265,7 +377,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
         bar = tqdm(range(skip * batch, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
         for b, j in enumerate(bar, skip + 1):
             feats, masked, target = ex.batch(perm[j: j + batch], model.open_rows_only, model.stale_k)
-            loss = F.nll_loss(model(feats, masked), target)
+            loss = F.nll_loss(model(feats, masked, ex.tokens(perm[j: j + batch])), target)
             opt.zero_grad(); loss.backward(); opt.step()
             losses.append(loss.item())
             if patience is not None and b in marks:

@@ -137,14 +137,15 @@ def chi2_pvalue(samples: torch.Tensor, probs: torch.Tensor) -> float:
 
 # %% ../nbs/03_testing.ipynb #63aa9bc8
 def random_scorer(seed: int):
-    "A deterministic random order scorer `f(ys, taken, depth) -> log q [n, L]` that depends on the full state y (mask id 0)."
+    "A deterministic random order scorer `f(ys, taken, depth) -> log q [n, L]` that depends on the full state y (mask id 0); NumPy in and out, as a drafter's."
     def f(ys, taken, depth):
         out = []
-        for y in ys:
+        for y in np.asarray(ys):
             g = torch.Generator().manual_seed(hash((seed, tuple(y.tolist()))) % (2**31))
-            out.append(torch.randn(len(y), generator=g).mul(2).masked_fill(y != 0, float("-inf")).log_softmax(-1))
-        return torch.stack(out)
+            out.append(torch.randn(len(y), generator=g).mul(2).masked_fill(torch.from_numpy(y != 0), float("-inf")).log_softmax(-1))
+        return torch.stack(out).numpy()
     return f
+
 
 # %% ../nbs/03_testing.ipynb #ec4d387e
 @dataclass

@@ -10,6 +10,7 @@ import hashlib, json, math, os, statistics, time
 from dataclasses import astuple
 from pathlib import Path
 from typing import Callable
+import numpy as np
 import torch
 from ..core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
 from ..costs import CostModel, modelled_ms
@@ -284,8 +285,8 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
         check_tree(tree, root, ctx); pack(tree); verify_tree(tree, logits, ctx)
     root, stale, _ = states[len(states) // 2]
     _, order_logq = spot.scorer(root, stale, ctx)
-    ys = root[None].expand(d_max, L).clone(); masked = ys == mask_id
-    taken, depth = torch.zeros_like(masked), torch.zeros(d_max, dtype=torch.long, device=dev)
+    ys = root[None].expand(d_max, L).cpu().numpy().copy()                     # the scorer's NumPy inputs
+    taken, depth = np.zeros(ys.shape, bool), np.zeros(d_max, np.int64)
     blocks = root[None].expand(d_max + 1, L).clone()
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
     jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}

@@ -53,16 +53,21 @@ def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
 # %% ../../nbs/12_ddtree.ipynb #52bd4232
 def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
     """One scorer call over the states of `paths`: per path, q(s | y) [L] (temperature `tau`) and y's open positions, as
-    Python lists. The states are written in NumPy (a microsecond an edge) and handed over as tensors sharing that memory."""
+    Python lists. The states, their taken positions and depths are NumPy arrays (a microsecond an edge), and so is what
+    `order_logq(ys, taken, depth)` returns: log q [B, L]."""
     r = root.cpu().numpy()
     ys = np.repeat(r[None], len(paths), 0)                                           # [B, L]
     for i, p in enumerate(paths):
         for s, v in p: ys[i, s] = v
     masked = ys == mask_id
-    as_t = lambda a: torch.from_numpy(a).to(root.device)
-    logq = order_logq(as_t(ys), as_t((r == mask_id)[None] & ~masked), as_t(np.array([len(p) for p in paths])))   # [B, L]
-    if tau != 1.0: logq = (logq / tau).masked_fill(~as_t(masked), float("-inf")).log_softmax(-1)
-    return logq.exp().tolist(), [np.flatnonzero(row).tolist() for row in masked]
+    logq = order_logq(ys, (r == mask_id)[None] & ~masked, np.array([len(p) for p in paths]))   # [B, L]
+    if tau != 1.0: logq = _log_softmax(np.where(masked, logq / tau, -np.inf))
+    return np.exp(logq).tolist(), [np.flatnonzero(row).tolist() for row in masked]
+
+def _log_softmax(a: np.ndarray) -> np.ndarray:
+    "log_softmax over the last axis of a NumPy array with −inf entries (every row has a finite one)."
+    a = a - a.max(-1, keepdims=True)
+    return a - np.log(np.exp(a).sum(-1, keepdims=True))
 
 # %% ../../nbs/12_ddtree.ipynb #abe97770
 def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hyps, gamma: float):
@@ -148,9 +153,15 @@ def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tup
     if not isinstance(stale_probs, StaleLogits): return _top_k(stale_probs, k, rows)
     L, V = stale_probs.shape
     top_l, v = _top_k(stale_probs.logits.float(), k, rows)                            # [L, k] logits, ids
+    searched = slice(None) if rows is None else torch.as_tensor(rows, device=top_l.device)
+    if top_l.device.type == "cpu":                    # in NumPy, as the search: these small-array ops cost a tenth of torch's
+        tl, keep = top_l.numpy(), np.zeros((L, k), bool)
+        keep[np.arange(L) if rows is None else np.asarray(rows), : min(k, V)] = True   # the rows searched, the real entries
+        p = np.exp(tl - tl[:, :1] + stale_probs.confidence.float().numpy()[:, None])
+        return torch.from_numpy(np.where(keep, p, np.float32(0))), v
     p = (top_l - top_l[:, :1] + stale_probs.confidence[:, None]).exp()
     keep = torch.zeros(L, k, dtype=torch.bool, device=p.device)
-    keep[slice(None) if rows is None else torch.as_tensor(rows, device=p.device), : min(k, V)] = True   # the rows searched, the real entries
+    keep[searched, : min(k, V)] = True                                                # the rows searched, the real entries
     return p.where(keep, p.new_zeros(())), v
 
 # %% ../../nbs/12_ddtree.ipynb #d08bbade
@@ -227,7 +238,7 @@ class SpotDrafter(Drafter):
                              "an order model for this one (`spot-nb collect`, then `spot-nb train-drafter`)")
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
-        "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L]) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
+        "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L], NumPy in and out) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
         self.check_width(len(root))
         open_only = self.order != "model" or self.model.open_rows_only   # filled rows' stale probs unread
         K = 2 if self.order != "model" else self.model.stale_k                    # the hypotheses read the top 2
@@ -244,24 +255,27 @@ class SpotDrafter(Drafter):
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
         if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
             def stale_logq(ys, taken, depth):
-                masked = ys == ctx.mask_id
-                return top()[0][:, 0].clamp_min(1e-30).log().expand(ys.shape[0], -1).masked_fill(~masked, float("-inf")).log_softmax(-1)
+                logc = np.log(np.maximum(top()[0][:, 0].cpu().numpy(), 1e-30))          # [L]
+                return _log_softmax(np.where(ys == ctx.mask_id, logc, -np.inf))
             return hyps, stale_logq
         if self.order == "oracle":                  # the hedged position oracle: q is 1 at the true next position of each state
             truth = [s for s, _ in self.truth.remaining(root, ctx)]
             def oracle_logq(ys, taken, depth):
-                masked, out = (ys == ctx.mask_id).tolist(), torch.full(ys.shape, float("-inf"))
+                masked, out = (ys == ctx.mask_id).tolist(), np.full(ys.shape, -np.inf)
                 for b, m in enumerate(masked):
                     if (s := next((s for s in truth if m[s]), None)) is not None: out[b, s] = 0.0
-                return out.to(ys.device)
+                return out
             return hyps, oracle_logq
-        score = self.model.frozen(len(root)) if self.freeze else self.model         # frozen copies are cached
-        def order_logq(ys, taken, depth):     # `order_features`, built in NumPy (a level's features cost microseconds), one tensor for the call
-            (sf, t1), yn = root_features(), ys.cpu().numpy()
-            masked = yn == ctx.mask_id                                                # [B, L]
-            feats = np.concatenate([np.broadcast_to(sf, (len(yn), *sf.shape)),
-                                    state_features(np.broadcast_to(t1, masked.shape), masked, taken.cpu().numpy(), depth.cpu().numpy())], -1)
-            return score(torch.from_numpy(feats).to(ys.device), torch.from_numpy(masked).to(ys.device))
+        @functools.cache
+        def score():            # the model's scorer for this round: the stale share of its features (and tokens) applied once
+            tokens = np.where(root.cpu().numpy() == ctx.mask_id, top()[1][:, 0].cpu().numpy(), root.cpu().numpy())   # [L]
+            if self.freeze: return self.model.round_scorer(root_features()[0], tokens)
+            sf, tk = torch.from_numpy(root_features()[0]), torch.from_numpy(tokens)
+            return lambda state, masked: self.model(torch.cat([sf.expand(len(state), *sf.shape), torch.from_numpy(state)], -1),
+                                                    torch.from_numpy(masked), tk.expand(len(state), -1)).numpy()
+        def order_logq(ys, taken, depth):     # `order_features` in NumPy (a level's features cost microseconds), one call a level
+            t1, masked = root_features()[1], ys == ctx.mask_id                       # [L], [B, L]
+            return score()(state_features(np.broadcast_to(t1, masked.shape), masked, taken, depth), masked)
         return hyps, order_logq
 
     @torch.inference_mode()
@@ -287,7 +301,8 @@ class SpotDrafter(Drafter):
         def q(y: torch.Tensor) -> torch.Tensor:
             masked = y == ctx.mask_id
             taken = was_masked & ~masked
-            logq = order_logq(y[None], taken[None], taken.sum()[None])[0]                                           # [L]
+            logq = torch.from_numpy(order_logq(y[None].cpu().numpy(), taken[None].cpu().numpy(),
+                                               taken.sum()[None].cpu().numpy())[0]).to(y.device)              # [L]
             logq = (logq / self.tau).masked_fill(~masked, float("-inf")).log_softmax(-1)
             return logq.exp().double()[:, None] * pi                                                                   # [L, V]
         return q

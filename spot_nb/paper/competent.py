@@ -24,7 +24,7 @@ def arith_artifact(name: str) -> Path:
     "A shipped file of the competent target beside it in `data/`: its order model, Spiffy graph, checkpoints."
     return embedded_target_dir().parent / name
 
-ARITH_ORDER_MODEL = "arith-dlm/drafter/order-model.pt"        # SPOT's drafter for the competent target (this notebook trains it)
+ARITH_ORDER_MODEL = "arith-dlm/drafter/order-model-paper.pt"  # SPOT's paper-sized drafter for the competent target (this notebook trains it; notebook 27 the fast one)
 ARITH_SPIFFY_GRAPH = "arith-dlm/drafter/spiffy-graph.json"    # Spiffy's graph, calibrated on it
 ARITH_N = 100                                       # problems per configuration (the first held-out problems)
 
