@@ -55,16 +55,18 @@ ARITH_GRIDS = {       # records file (results/records/arith_<name>.jsonl.gz) -> 
 GRID_COMMON = {"transfer": dict(order_model="order-model-arith-30.pt"), "competence-10": dict(target="arith-dlm-10"),
                "competence-30": dict(target="arith-dlm-30")}
 
-def run_arith_grid(name: str, runs: str | Path, records: str | Path, n: int = ARITH_N, grids: dict = ARITH_GRIDS) -> Path:
+def run_arith_grid(name: str, runs: str | Path, records: str | Path, n: int = ARITH_N, grids: dict = ARITH_GRIDS,
+                   common: dict | None = None) -> Path:
     """Run (or resume) the grids of `name` in `grids` with `spot-nb bench`, each into its own folder `runs/<name>/<i>`,
     then publish their records as `SampleRecord`s in `records/arith_<name>.jsonl.gz`. Every decode of a sample is
     interleaved with its own draft-free control, and keeps it: the records of grid i carry `run = "i"` (when there are
-    several), so a ratio pairs each drafted decode with the control decoded beside it in the same run."""
+    several), so a ratio pairs each drafted decode with the control decoded beside it in the same run. `common`: the
+    `arith_common` options of these grids (default: `GRID_COMMON[name]`, e.g. another order model)."""
     out, published = Path(runs) / name, []
     for i, args in enumerate(grids[name]):
         shown = io.StringIO()
         with contextlib.redirect_stdout(shown):
-            rc = bench_main([*arith_common(**GRID_COMMON.get(name, {}), n=n), *args, "--out", str(out / str(i))])
+            rc = bench_main([*arith_common(**(common or GRID_COMMON.get(name, {})), n=n), *args, "--out", str(out / str(i))])
         if rc != 0: raise RuntimeError(f"grid {name} failed: {shown.getvalue()[-500:]}")
         run = str(i) if len(grids[name]) > 1 else None
         published += [dataclasses.replace(r, run=run) for r in sample_records_of(read_bench(out / str(i)))]
