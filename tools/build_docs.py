@@ -373,7 +373,7 @@ NAV_GROUPS = [
     ("Use it", ["install*.md", "api", "cli", "real_targets"]),
     ("Findings", [
         ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware"]),
-        ("The competent target", ["arith_target", "arith_spot", "*speed*"]),
+        ("The competent target", ["arith_target", "arith_spot", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
         ("The paper's comparisons", ["paper_tables", "baselines"]),
         ("GPU", ["gpu_bench"]),
     ]),
