@@ -248,6 +248,12 @@ def _parser(bench: bool = False) -> Parser:
                    help="a measurement gains only if it beats the best by more than G (0: any gain counts)")
     t.add_argument("--max-minutes", type=number(0, lo_open=True), default=None, metavar="M",
                    help="also stop after M minutes (default: no time cap: train to the plateau)")
+    t.add_argument("--arch", choices=("encoder", "mlp"), default="encoder",
+                   help="the scorer: the paper's 3-layer encoder, or the small OrderMLP that runs in NumPy and reads tokens, cheap "
+                        "enough for a small target (notebook 27; its token table is sized to --target's vocabulary)")
+    t.add_argument("--lr", type=number(0, lo_open=True), default=None, metavar="LR",
+                   help="Adam's learning rate (default: 3e-4 for the encoder, 2e-3 for mlp)")
+    t.add_argument("--target", **target)
     t.add_argument("--threads", **threads)
     if bench:
         from spot_nb.bench.harness import add_bench_parser
@@ -345,8 +351,11 @@ def main(argv: list[str] | None = None) -> int:
                                    "pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
             ex = examples_from_trajectories(traj)
             print(f"{torch.get_num_threads()} thread(s); training on {a.traj}" + (f" (prompt ids {a.only}*)" if a.only else ""))
+            from spot_nb.order_model import MLP_CONFIG
+            config = None if a.arch == "encoder" else {**MLP_CONFIG, "vocab_size": target_shape(target_dir(a.target)).vocab_size}
             _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience, evals_per_epoch=a.evals_per_epoch, min_delta=a.min_delta,
-                                       max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60)
+                                       max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60, config=config,
+                                       lr=a.lr or (3e-4 if a.arch == "encoder" else 2e-3))
             print("held-out next-commit accuracy (epoch: accuracy): " + " ".join(f"{p['epoch']:g}: {p['heldout_accuracy']:.3f}" for p in rep["curve"]))
             print(f"kept epoch {rep['best_epoch']:g}: held-out next-commit accuracy {rep['model']:.3f} "
                   f"(stale-confidence order {rep['stale_confidence']:.3f}); saved {a.out}")

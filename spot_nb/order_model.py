@@ -20,9 +20,9 @@ from .core import atomic_write
 from .trajectories import STALE_TOP_K
 
 # %% auto #0
-__all__ = ['N_FEATURES', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel', 'OrderMLP',
-           'build_order_model', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt', 'evaluate_order',
-           'train_order_model']
+__all__ = ['N_FEATURES', 'MLP_CONFIG', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel',
+           'OrderMLP', 'build_order_model', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt',
+           'evaluate_order', 'train_order_model']
 
 # %% ../nbs/11_order_model.ipynb #015be5ee
 def feature_count(k: int) -> int:
@@ -241,6 +241,8 @@ class OrderMLP(nn.Module):
             if self.emb is not None: W["emb"] = a(self.emb.weight)
             self.__dict__["_np"] = cached = (version, W)
         return cached[1]
+
+MLP_CONFIG = dict(arch="mlp", hidden=64, n_features=feature_count(2), token_dim=16, open_rows_only=True)   # + the target's vocab_size
 
 def build_order_model(config: dict) -> OrderModel | OrderMLP:
     "A fresh scorer from a checkpoint's `config`: an `OrderMLP` for `arch=\"mlp\"`, else the paper's `OrderModel` encoder."
