@@ -260,10 +260,10 @@ def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None
 # %% ../nbs/07a_records.ipynb #61b491ef
 _NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w|\.\d|,\d{3})")
 _SETTING_BEFORE = re.compile(                  # a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 25, Table 7
-    r"(?:\b(?:D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
+    r"(?:\b(?:B|D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
     r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|below|above|holds?|excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*|\bD\s*\+\s*)$")
 _SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|\s*[+−-]\s*(?:D|TV|δ)\b|%\s+(?:paired|bootstrap|intervals?|confidence|CI|checkpoint|snapshot)\b)")
-_CONTINUES = re.compile(r"^\s*(?:,|/|–|-|and|or|to|, and|, or)\s*$")
+_CONTINUES = re.compile(r"^\s*(?:,|/|–|-|…|and|or|to|, and|, or)\s*$")
 _BOUNDARY = re.compile(r"[:;()]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)
 _HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)
 

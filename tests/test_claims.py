@@ -42,7 +42,7 @@ WWF = r"What we found"
 RESULTS = r"^#+ .*[Rr]esults"
 # Notebooks whose "What we found" prose is not tagged yet: expected failures, named so that they show in the report.
 PENDING = {"11_order_model", "12_ddtree",
-           "21_gpu_bench", "23_paper_tables"}
+           "23_paper_tables"}
 
 
 def _source(cell) -> str:
