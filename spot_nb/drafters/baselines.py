@@ -65,10 +65,10 @@ class BlockSpecDrafter(Drafter):
         tree = DraftTree(root, ctx.mask_id)
         if stale is None or ctx.budget == 0: return tree
         hyps = [[(v, 1.0) for v, _ in h] for h in token_hypotheses(stale, ctx, root, runner_up_below=0.0)]   # one token, no token factor
-        conf = stale.max(-1).values                                             # [L]
-        def renormalised_logq(ys, taken, depth):                                # [B, L] → log conf(s) / Σ_open conf
-            c = conf.expand(ys.shape[0], -1).masked_fill(ys != ctx.mask_id, 0.0)
-            return (c / c.sum(-1, keepdim=True)).log()
+        conf = stale.max(-1).values.float().cpu().numpy()                       # [L]
+        def renormalised_logq(ys, taken, depth):                                # [B, L] → log conf(s) / Σ_open conf (NumPy, as a drafter's scorer)
+            c = np.where(ys == ctx.mask_id, conf, np.float32(0.0))
+            with np.errstate(divide="ignore"): return np.log(c / c.sum(-1, keepdims=True))
         paths, _ = grow_tree(root, ctx.mask_id, hyps, renormalised_logq, ctx.budget)
         index = {(): 0}
         for p, _ in paths: index[p] = tree.add(index[p[:-1]], *p[-1])
