@@ -39,7 +39,7 @@ class RoundCosts:
 
     def table(self) -> list[dict]:
         "One row per part, in a fixed order, then the loop (the decode's wall time less every part): ms per round and share."
-        parts = {**{k: v for k, v in sorted(self.seconds.items()) if k != "decode"}}
+        parts = dict(self.seconds)
         loop = self.total - sum(parts.values())
         rows = [dict(part=k, calls=self.calls[k], ms_per_round=1e3 * v / max(self.rounds, 1), share=v / self.total)
                 for k, v in sorted(parts.items(), key=lambda kv: PART_ORDER.index(kv[0].split(" ×")[0]))]
@@ -99,11 +99,10 @@ def cost_tables(target, prompts: list[torch.Tensor], methods: dict[str, Callable
     costs, per = {m: RoundCosts() for m in names}, {m: dict(nfe=0, seconds=0.0, identical=0, ratios=[]) for m in names}
     for ids in tqdm(prompts, desc="round costs", disable=not progress):
         for _ in range(repeats):
-            ref = None
-            for m in names:
+            for m in names:                                                    # draft-free first: the reference
                 kw = methods[m](ids) if m in methods else {}
                 with round_costs(target, kw.get("drafter"), costs[m]): r = _decode.decode(target, ids, config=config, **kw)
-                ref = ref or r
+                if m == "draft-free": ref = r
                 p = per[m]; p["nfe"] += r.nfe; p["seconds"] += r.seconds; p["ratios"].append(ref.seconds / r.seconds)
                 p["identical"] += int(torch.equal(r.tokens, ref.tokens))
     parts = pd.DataFrame([dict(method=m, **row) for m in names for row in costs[m].table()])
