@@ -11,9 +11,11 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from . import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, __version__, check_checkpoint, check_device, TargetShape, data_dir,
                      default_drafter_path, drafter_files, embedded_target_dir, shown_path, target_dir, target_shape)      # the package root: light, so every check below runs before torch loads
+from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
+
 
 # %% auto #0
-__all__ = ['DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser', 'HelpFormatter',
+__all__ = ['HelpFormatter', 'DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser',
            'integer', 'number', 'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths',
            'check_output', 'speed_verdict', 'RequestError', 'demo', 'main']
 
@@ -23,12 +25,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
-class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    "Every option's default in its help line, once: appended unless the help states it, or the option has none (None, a flag)."
-    def _get_help_string(self, action):
-        h = action.help or ""
-        if "(default" in h or action.default is None or action.default is False or action.default == argparse.SUPPRESS: return h
-        return super()._get_help_string(action)
+HelpFormatter = BenchHelpFormatter   # every option's default in its help line, once (notebook 17's, for every subcommand)
 
 def integer(lo: int, hi: int | None = None):
     "argparse type: an integer in lo..hi."
