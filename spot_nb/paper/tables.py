@@ -17,7 +17,7 @@ from ..records import PAIR_KEY, ratio_table, write_records
 # %% auto #0
 __all__ = ['BASELINES', 'METHODS', 'GAMMA_GRID', 'GAMMA_LABEL', 'RECORDS', 'ORACLE_METHODS', 'GRIDS', 'COMMON', 'CLOCK_SPIKE',
            'GAMMA_TIE', 'PAPER', 'run_grid', 'nfe_cut', 'tokens_by_block', 'commit_stats', 'clock_spikes',
-           'select_gamma', 'cut_table', 'per_block', 'claims']
+           'select_gamma', 'cut_table', 'per_block', 'claims', 'over_seeds']
 
 # %% ../../nbs/23_paper_tables.ipynb #f78e8b33
 BASELINES = ("spiffy", "ssd-chain", "blockspec")
@@ -238,3 +238,12 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
         pr = padding.set_index("method").ratio
         ours["t17_pad"] = f"{pr['spot'] - pr['spot-gamma γ=0']:+.2f} (padded minus unpadded, back to back, CPU)"
     return pd.DataFrame([dict(claim=PAPER[k][0], paper=PAPER[k][1], embedded_target=ours.get(k, "not run")) for k in PAPER])
+
+# %% ../../nbs/23_paper_tables.ipynb #5e0a7c31
+def over_seeds(df: pd.DataFrame) -> pd.DataFrame:
+    """Each sample's decodes of one method summed over its seeds: a prompt's seeds are not independent samples, so the
+    bootstrap resamples prompts with all their seeds (ratios of sums are unchanged by the summing)."""
+    keys = ["task", "sample", "method", "budget", "temperature", "gen_length"]
+    return (df.groupby(keys, as_index=False).agg(nfe=("nfe", "sum"), seconds=("seconds", "sum"), tokens=("tokens", "sum"),
+                                                  rounds=("rounds", "sum"), identical=("identical", "first"))
+            .assign(seed=-1))                                                 # one pseudo-seed: pairs by (task, sample)
