@@ -380,7 +380,7 @@ NAV_GROUPS = [
     ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md", "contributing.md"]),
     ("Reference", ["reference.md", "cli-reference.md"]),
     ("Internals", [
-        ("Targets and tasks", ["core", "target", "spot_dlm", "testing", "tasks", "train_target", "arith_task"]),
+        ("Targets and tasks", ["config", "core", "target", "spot_dlm", "testing", "tasks", "train_target", "arith_task"]),
         ("Drafting, verifying, decoding", ["verify", "drafters", "decode", "trajectories", "costs", "acceptance"]),
         ("Measuring", ["records", "sandbox", "scoring", "harness", "*"]),
     ]),
