@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 import numpy as np
+from numba import njit
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -21,8 +22,8 @@ from .trajectories import STALE_TOP_K
 
 # %% auto #0
 __all__ = ['N_FEATURES', 'MLP_CONFIG', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel',
-           'OrderMLP', 'build_order_model', 'OrderExamples', 'examples_from_trajectories', 'split_by_prompt',
-           'evaluate_order', 'train_order_model']
+           'MLPRound', 'OrderMLP', 'build_order_model', 'OrderExamples', 'examples_from_trajectories',
+           'split_by_prompt', 'evaluate_order', 'train_order_model']
 
 # %% ../nbs/11_order_model.ipynb #015be5ee
 def feature_count(k: int) -> int:
@@ -41,38 +42,75 @@ def _like(out: np.ndarray, a):
     "`out` as the kind `a` is: NumPy for NumPy, else a tensor on `a`'s device."
     return out if isinstance(a, np.ndarray) else torch.from_numpy(out).to(a.device)
 
+@njit(cache=True)
+def _stale_rows(p, t1, out):
+    "The stale features of each row of top-K probs `p` [N, K] with top-1 `t1` [N] into `out` [N, 2K + 4] (see `stale_features`)."
+    N, K = p.shape
+    eps8, eps12, logK = np.float32(1e-8), np.float32(1e-12), np.float32(math.log(K))
+    for n in range(N):
+        mass = np.float32(0)
+        for k in range(K):
+            x = max(p[n, k], np.float32(0))
+            out[n, k], out[n, K + k] = x, np.log(max(x, eps8))
+            mass += x
+        ent = np.float32(0)
+        for k in range(K):
+            q = out[n, k] / max(mass, eps8)
+            ent -= q * np.log(max(q, eps12))
+        out[n, 2 * K], out[n, 2 * K + 1] = np.log(max(t1[n], eps8)), t1[n] - out[n, 1]
+        out[n, 2 * K + 2], out[n, 2 * K + 3] = mass, ent / logK
+
 def stale_features(stale_p: torch.Tensor | np.ndarray, top1: torch.Tensor | np.ndarray | None = None) -> torch.Tensor | np.ndarray:
-    """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K]: once per round, whatever
-    the path. In NumPy (float32), as `state_features`; NumPy arrays in, NumPy out."""
+    """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K] (K >= 2): the top-K, their
+    logs, then log top-1, the top-1's margin over the runner-up, the top-K's mass and its normalised entropy. Once per
+    round, whatever the path. Compiled, float32, as `state_features`; NumPy arrays in, NumPy out."""
     K = stale_p.shape[-1]
-    p = np.maximum(_numpy(stale_p), np.float32(0))
-    logp = np.log(np.maximum(p, np.float32(1e-8)))
-    t1 = p[..., 0] if top1 is None else _numpy(top1)                          # float32 top-1 when available (float16 ties near 1)
-    mass = p.sum(-1)
-    q = p / np.maximum(mass, np.float32(1e-8))[..., None]
-    ent = -(q * np.log(np.maximum(q, np.float32(1e-12)))).sum(-1) / np.float32(math.log(K))
-    summary = np.stack([np.log(np.maximum(t1, np.float32(1e-8))), t1 - p[..., 1], mass, ent], -1)
-    return _like(np.concatenate([p, logp, summary], -1), stale_p)
+    if K < 2: raise ValueError(f"the stale features need the top 2 at least, got a top-{K}")
+    p = np.ascontiguousarray(_numpy(stale_p).reshape(-1, K))
+    t1 = p[:, 0] if top1 is None else np.ascontiguousarray(_numpy(top1).reshape(-1))   # float32 top-1 when given (float16 ties near 1)
+    out = np.empty((len(p), 2 * K + 4), np.float32)
+    _stale_rows(p, t1, out)
+    return _like(out.reshape(*stale_p.shape[:-1], 2 * K + 4), stale_p)
+
+@njit(cache=True)
+def _state_row(t1, m, taken, depth, out):
+    "One state's features into `out` [L, 7] (see `state_features`), position by position: compiled, a state costs ~1 µs."
+    L = m.shape[0]
+    fL, n_masked, n_filled = np.float32(L), 0, 0
+    for i in range(L): n_masked += m[i]
+    for i in range(L):
+        if m[i]:                                   # rank among the masked by confidence, ties by position
+            r = 0
+            for j in range(L):
+                if m[j] and (t1[j] > t1[i] or (t1[j] == t1[i] and j < i)): r += 1
+        else:                                      # the filled positions rank last, by position
+            r = n_masked + n_filled
+            n_filled += 1
+        out[i, 0], out[i, 1] = np.float32(r) / fL, np.float32(i) / fL
+        out[i, 4], out[i, 5], out[i, 6] = taken[i], depth / fL, np.float32(m[i])
+    left, right = -1, -1
+    for i in range(L):                             # distance to the last filled position at or before i (none: 1)
+        if not m[i]: left = i
+        out[i, 2] = (np.float32(i) - np.float32(left)) / fL if left >= 0 else np.float32(1.0)
+    for i in range(L - 1, -1, -1):                 # and to the first filled at or after i
+        if not m[i]: right = i
+        out[i, 3] = (np.float32(right) - np.float32(i)) / fL if right >= 0 else np.float32(1.0)
+
+@njit(cache=True)
+def _state_rows(t1, m, taken, depth, out):
+    for b in range(m.shape[0]): _state_row(t1[b], m[b], taken[b], depth[b], out[b])
 
 def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.ndarray, taken: torch.Tensor | np.ndarray,
                    depth: torch.Tensor | np.ndarray) -> torch.Tensor | np.ndarray:
     """The features of the hypothetical state y, [B, L, 7], from the stale top-1 [B, L], y's mask [B, L], taken-on-path [B, L],
-    depth [B]. Computed in NumPy (float32), whose small-array ops cost a microsecond where torch's cost ten: a drafter calls
-    this every level, with NumPy arrays (NumPy out)."""
-    t1, m = _numpy(top1), _numpy(masked, bool)
+    depth [B]: rank by confidence among the masked (0 = most confident), position, distances to the nearest filled position
+    on each side, taken, depth, masked; each divided by L. Compiled (numba), float32: a drafter calls it for every state it
+    scores; NumPy arrays in, NumPy out."""
+    m = np.ascontiguousarray(_numpy(masked, bool))
     B, L = m.shape
-    out = np.empty((B, L, 7), np.float32)                                                   # written column by column
-    order = np.argsort(-np.where(m, t1, np.float32(-1.0)), axis=-1, kind="stable")          # most confident first
-    np.put_along_axis(out[..., 0], order, np.arange(L, dtype=np.float32) / L, -1)          # rank: 0 = most confident
-    idx = np.arange(L, dtype=np.float32)
-    out[..., 1] = idx / L
-    left_pos = np.maximum.accumulate(np.where(m, np.float32(-1.0), idx), axis=-1)           # last filled at or before i
-    out[..., 2] = np.where(left_pos >= 0, idx - left_pos, np.float32(L)) / L
-    right_pos = np.minimum.accumulate(np.where(m, np.float32(L), idx)[:, ::-1], axis=-1)[:, ::-1]   # first filled at or after i
-    out[..., 3] = np.where(right_pos < L, right_pos - idx, np.float32(L)) / L
-    out[..., 4] = _numpy(taken)
-    out[..., 5] = (_numpy(depth) / L)[:, None]
-    out[..., 6] = m
+    full = lambda a: np.ascontiguousarray(np.broadcast_to(_numpy(a), (B, L)))
+    out = np.empty((B, L, 7), np.float32)
+    _state_rows(full(top1), m, full(taken), np.ascontiguousarray(np.broadcast_to(_numpy(depth).reshape(-1), (B,))), out)
     return _like(out, masked)
 
 def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor,
@@ -160,10 +198,91 @@ class OrderModel(nn.Module):
         return m.eval()
 
 # %% ../nbs/11_order_model.ipynb #c783502d
+_FAST = {"reassoc", "contract", "nsz", "arcp"}     # reorder float sums (vectorised loops); infinities stay exact
+
+@njit(cache=True, fastmath=_FAST)
+def _round_share(stale, tokens, w_stale, tok, bias_pos):
+    "The round's share of `OrderMLP`'s first layer [L, H]: stale features [L, S] and tokens [L], taps (left, self, right)."
+    L, S = stale.shape
+    H = bias_pos.shape[1]
+    out = bias_pos[:L].copy()
+    for i in range(L):
+        for tap in range(3):
+            j = i + tap - 1
+            if j < 0 or j >= L: continue
+            t = tokens[j]
+            for k in range(H): out[i, k] += tok[tap, t, k]
+            for f in range(S):
+                x = stale[j, f]
+                for k in range(H): out[i, k] += x * w_stale[tap, f, k]
+    return out
+
+@njit(cache=True, fastmath=_FAST)
+def _mlp_logq(feats, m, base, w_state, mix, mix_b, ctx, head, head_b, h, out):
+    """`OrderMLP` on one state, compiled: log q [L] into `out` (float64, −inf where filled) from the state's features
+    [L, 7], its mask [L] and the round's share of the first layer `base` [L, H]; `h` [L, H] is scratch. Only the masked
+    positions are scored: a filled position's hidden state reaches neither the masked mean nor a logit."""
+    L, H = base.shape
+    T = feats.shape[1]
+    c = np.zeros(H, np.float32)
+    n = 0
+    for i in range(L):                                 # first layer: the state's taps (left, self, right) + the round's share
+        if not m[i]: continue
+        n += 1
+        for k in range(H): h[i, k] = base[i, k]
+        for tap in range(3):
+            j = i + tap - 1
+            if j < 0 or j >= L: continue
+            for f in range(T):
+                x = feats[j, f]
+                if x != 0:
+                    for k in range(H): h[i, k] += x * w_state[tap * T + f, k]
+        for k in range(H):
+            h[i, k] = max(h[i, k], np.float32(0))
+            c[k] += h[i, k]
+    inv = np.float32(1) / np.float32(max(n, 1))       # the masked positions' mean, through its weights
+    z0, z = mix_b.copy(), np.empty(H, np.float32)
+    for k in range(H):
+        ck = c[k] * inv
+        for k2 in range(H): z0[k2] += ck * ctx[k, k2]
+    top = -np.inf
+    for i in range(L):                                 # second layer and head, masked positions only
+        out[i] = -np.inf
+        if not m[i]: continue
+        for k2 in range(H): z[k2] = z0[k2]
+        for k in range(H):
+            x = h[i, k]
+            if x != 0:                                 # after the ReLU, about half are
+                for k2 in range(H): z[k2] += x * mix[k, k2]
+        logit = head_b
+        for k2 in range(H): logit += max(z[k2], np.float32(0)) * head[k2]
+        out[i] = logit
+        top = max(top, out[i])
+    total = 0.0
+    for i in range(L):
+        if m[i]: total += np.exp(out[i] - top)
+    for i in range(L):
+        if m[i]: out[i] -= top + np.log(total)
+
+@njit(cache=True)
+def _mlp_logq_rows(state, masked, base, w_state, mix, mix_b, ctx, head, head_b):
+    B, L, _ = state.shape
+    out, h = np.empty((B, L)), np.empty(base.shape, np.float32)
+    for b in range(B): _mlp_logq(state[b], masked[b], base, w_state, mix, mix_b, ctx, head, head_b, h, out[b])
+    return out
+
+class MLPRound:
+    """`OrderMLP`'s scorer for one round: the round's share of the first layer `base` [L, H] applied once, then
+    `score(state, masked)` maps the state features [B, L, 7] and y's mask [B, L] to log q [B, L] (float64). `weights` are the
+    compiled kernel's other arguments, for a caller that runs `_mlp_logq` itself (notebook 12's compiled tree growth)."""
+    def __init__(self, base: np.ndarray, weights: tuple): self.base, self.weights = base, weights
+    def __call__(self, state: np.ndarray, masked: np.ndarray) -> np.ndarray:
+        return _mlp_logq_rows(np.ascontiguousarray(state, np.float32), np.ascontiguousarray(masked, bool), self.base, *self.weights)
+
 class OrderMLP(nn.Module):
     """q(s | y) from each position's features, its token (the root's token where filled, else the stale top-1), and its
     two neighbours' (a width-3 convolution), plus the mean over y's masked positions, in two small layers: a scorer cheap
-    enough to run in NumPy (`round_scorer`) where the encoder's call costs about as much as a small target's forward.
+    enough to run compiled (`round_scorer`) where the encoder's call costs about as much as a small target's forward.
     Its first layer splits into the round's share (the stale features and the tokens, the same for every state of a round:
     once per round) and the state's (once per tree level, for every state of the level together). Same features,
     training and checkpoints as `OrderModel` (`OrderModel.load` reads either); `vocab_size=0`: no token input."""
@@ -197,35 +316,22 @@ class OrderMLP(nn.Module):
         logits = self.head(h).squeeze(-1)                               # [B, L]
         return logits.masked_fill(~masked, float("-inf")).log_softmax(-1)
 
-    def round_scorer(self, stale: np.ndarray, tokens: np.ndarray | None = None) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-        """`forward` in NumPy for one round: from the stale features [L, 2K + 4] and tokens [L] (once), a function of the
-        state features [B, L, 7] and y's mask [B, L] returning log q [B, L]."""
+    def round_scorer(self, stale: np.ndarray, tokens: np.ndarray | None = None) -> MLPRound:
+        """`forward`, compiled, for one round: from the stale features [L, 2K + 4] and tokens [L] (once), an `MLPRound`
+        mapping the state features [B, L, 7] and y's mask [B, L] to log q [B, L]."""
         W = self._numpy_weights()
-        L = len(stale)
-        if self.emb is not None:
-            if tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [L]")
-            stale = np.concatenate([stale, W["emb"][tokens]], -1)
-        zs = np.zeros((L + 2, stale.shape[1]), np.float32); zs[1:-1] = stale
-        base = np.concatenate([zs[:-2], zs[1:-1], zs[2:]], -1) @ W["round"] + W["b"] + W["pos"][:L]   # [L, H] the round's share
-        def score(state: np.ndarray, masked: np.ndarray) -> np.ndarray:
-            B, _, T = state.shape
-            zt = np.zeros((B, L + 2, T), np.float32); zt[:, 1:-1] = state
-            h = np.maximum(np.concatenate([zt[:, :-2], zt[:, 1:-1], zt[:, 2:]], -1) @ W["state"] + base, 0)   # [B, L, H]
-            m = masked.astype(np.float32)
-            c = np.einsum("blh,bl->bh", h, m) / np.maximum(m.sum(1, keepdims=True), 1)                       # [B, H]
-            h = np.maximum(h @ W["mix"] + (c @ W["ctx"])[:, None] + W["mix_b"], 0)
-            logit = np.where(masked, h @ W["head"] + W["head_b"], -np.inf)                                   # [B, L]
-            logit = logit - logit.max(-1, keepdims=True)
-            return logit - np.log(np.exp(logit).sum(-1, keepdims=True))
-        return score
+        if self.emb is not None and tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [L]")
+        tokens = np.zeros(len(stale), np.int64) if self.emb is None else np.ascontiguousarray(tokens, np.int64)   # [L]
+        return MLPRound(_round_share(np.ascontiguousarray(stale, np.float32), tokens, *W["round"]), W["kernel"])
 
     def frozen(self, block_size: int | None = None) -> "OrderMLP":
         "Ready for inference (its NumPy weights cached): what `OrderModel.frozen` is to the encoder, so callers warm either alike."
         self._numpy_weights(); return self
 
     def _numpy_weights(self) -> dict[str, np.ndarray]:
-        """The weights as float32 NumPy arrays, the first layer's rows split per tap into the round's share (stale features,
-        then tokens) and the state's; cached per weight version."""
+        """The weights as float32 NumPy arrays for the compiled scorer: the first layer split per tap into the round's share
+        (stale features; each token's row of the embedding times its weights, a table [V, H]; bias and position) and the
+        state's, then the second layer and head; cached per weight version."""
         if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())   # listed once: a check costs a microsecond
         version = tuple(p._version for p in self._params)
         cached = self.__dict__.get("_np")
@@ -235,10 +341,12 @@ class OrderMLP(nn.Module):
             S, E = n - feature_count(0) + 4, self.emb.embedding_dim if self.emb is not None else 0   # stale features, token dims
             w = a(self.inp.weight).T                                                    # [3(n + E), H] taps left, self, right
             taps = [w[i * (n + E):(i + 1) * (n + E)] for i in range(3)]
-            W = dict(round=np.concatenate([np.concatenate([t[:S], t[n:]]) for t in taps]), state=np.concatenate([t[S:n] for t in taps]),
-                     b=a(self.inp.bias), pos=a(self.pos), mix=a(self.mix.weight).T, mix_b=a(self.mix.bias), ctx=a(self.ctx.weight).T,
-                     head=a(self.head.weight)[0], head_b=a(self.head.bias)[0])
-            if self.emb is not None: W["emb"] = a(self.emb.weight)
+            emb = a(self.emb.weight) if self.emb is not None else np.zeros((1, 0), np.float32)
+            tok = np.stack([emb @ t[n:] for t in taps])                                # [3, V, H] each token's share, per tap
+            c = np.ascontiguousarray
+            W = dict(round=(c(np.stack([t[:S] for t in taps])), c(tok), a(self.inp.bias) + a(self.pos)),   # [3, S, H], [3, V, H], [L, H]
+                     kernel=(c(np.concatenate([t[S:n] for t in taps])), c(a(self.mix.weight).T), a(self.mix.bias),
+                             c(a(self.ctx.weight).T), c(a(self.head.weight)[0]), np.float32(a(self.head.bias)[0])))
             self.__dict__["_np"] = cached = (version, W)
         return cached[1]
 

@@ -9,19 +9,25 @@ from __future__ import annotations
 import functools, heapq, math
 from typing import Callable
 import numpy as np
+from numba import njit
 import torch
 from .. import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits, temperature_probs
 from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
-from ..order_model import stale_features, state_features
+from ..order_model import MLPRound, OrderMLP, _mlp_logq, _state_row, stale_features, state_features
 from ..trajectories import stored_probs
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'grow_chain', 'stale_top', 'tree_of',
+__all__ = ['DraftPath', 'runner_up_counts', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'grow_chain',
+           'hypothesis_arrays', 'grow_compiled', 'stale_top', 'tree_of', 'round_features', 'round_tokens',
            'SpotDrafter']
 
 # %% ../../nbs/12_ddtree.ipynb #820988c0
+def runner_up_counts(top1: np.ndarray, open_: np.ndarray, runner_up_below: float) -> np.ndarray:
+    "At T = 0, how many token hypotheses each position [L] holds: none where filled, else the top-1, and the runner-up too where top-1 < `runner_up_below`."
+    return np.where(open_, 1 + (top1 < runner_up_below), 0)
+
 def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext, root: torch.Tensor | None = None,
                      runner_up_below: float = 0.6, top: tuple[torch.Tensor, torch.Tensor] | None = None) -> list[list[tuple[int, float]]]:
     """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] or `StaleLogits` (none at filled
@@ -33,9 +39,8 @@ def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext,
     if ctx.temperature == 0:
         if top is None: top = (stale_probs.log_probs().exp() if isinstance(stale_probs, StaleLogits) else stale_probs).topk(2, dim=-1)
         top_p, top_v = top[0][:, :2].tolist(), top[1][:, :2].tolist()                                    # [L, 2]
-        for s in open_:
-            p, v = top_p[s], top_v[s]
-            hyps[s] = [(v[0], p[0])] + ([(v[1], p[1])] if p[0] < runner_up_below else [])
+        counts = runner_up_counts(top[0][:, 0].cpu().numpy(), np.isin(np.arange(L), list(open_)), runner_up_below).tolist()
+        for s in open_: hyps[s] = list(zip(top_v[s], top_p[s]))[:counts[s]]
         return hyps
     logits = isinstance(stale_probs, StaleLogits)
     idx = torch.tensor(list(open_), dtype=torch.long, device=(stale_probs.logits if logits else stale_probs).device)
@@ -143,12 +148,85 @@ def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, bud
         out.append((path, mass))
     return out, calls
 
+# %% ../../nbs/12_ddtree.ipynb #f0c0a1d2
+@njit(cache=True)
+def _before(a, b, mass, depth, ps, pv) -> bool:
+    "Whether candidate `a` ranks before `b` by `_key`: more mass, then a shorter path, then the smaller path."
+    if mass[a] != mass[b]: return mass[a] > mass[b]
+    if depth[a] != depth[b]: return depth[a] < depth[b]
+    for t in range(depth[a]):
+        if ps[a, t] != ps[b, t]: return ps[a, t] < ps[b, t]
+        if pv[a, t] != pv[b, t]: return pv[a, t] < pv[b, t]
+    return False
+
+@njit(cache=True)
+def _best_first_mlp(root_masked, hv, hp, hn, budget, gamma, t1, base, w_state, mix, mix_b, ctx, head, head_b):
+    """`best_first_reference` with `OrderMLP`'s compiled scorer inside: score the root, then pop the best candidate and
+    score its state, `budget` times (the last one popped is not scored). Candidates are rows: their paths' positions `ps`
+    and tokens `pv` [C, D], depth and mass. Returns (the popped rows in order, ps, pv, depth, mass, scorer calls)."""
+    L, H = base.shape
+    n_open = 0
+    for s in range(L): n_open += root_masked[s]
+    cap = budget * L * hv.shape[1]                     # each of at most `budget` expansions adds <= L·W children
+    ps, pv = np.zeros((cap, budget), np.int64), np.zeros((cap, budget), np.int64)
+    depth, mass, popped = np.zeros(cap, np.int64), np.zeros(cap), np.zeros(cap, np.bool_)
+    feats, h, logq = np.empty((L, 7), np.float32), np.empty((L, H), np.float32), np.empty(L)
+    m, taken, sel = np.empty(L, np.bool_), np.empty(L, np.float32), np.empty(budget, np.int64)
+    n_cand, n_sel, calls, node = 0, 0, 0, -1          # node -1: the root
+    while n_sel < budget:
+        d = 0 if node < 0 else depth[node]
+        if d < n_open:                                 # score the node's state and push its children
+            m[:], taken[:] = root_masked, 0
+            for t in range(d):
+                m[ps[node, t]], taken[ps[node, t]] = False, 1
+            _state_row(t1, m, taken, np.float32(d), feats)
+            _mlp_logq(feats, m, base, w_state, mix, mix_b, ctx, head, head_b, h, logq)
+            calls += 1
+            mn = 1.0 if node < 0 else mass[node]
+            for s in range(L):
+                if not m[s]: continue
+                q = np.exp(logq[s])
+                for j in range(hn[s]):
+                    mc = mn * q * hp[s, j]
+                    if mc >= gamma and mc > 0:
+                        ps[n_cand, :d], pv[n_cand, :d] = ps[node, :d], pv[node, :d]
+                        ps[n_cand, d], pv[n_cand, d], depth[n_cand], mass[n_cand] = s, hv[s, j], d + 1, mc
+                        n_cand += 1
+        node = -1
+        for c in range(n_cand):                        # pop the best candidate left
+            if not popped[c] and (node < 0 or _before(c, node, mass, depth, ps, pv)): node = c
+        if node < 0: break
+        popped[node], sel[n_sel] = True, node
+        n_sel += 1
+    return sel[:n_sel], ps, pv, depth, mass, calls
+
+def hypothesis_arrays(hyps: list[list[tuple[int, float]]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    "`token_hypotheses`' lists as arrays: token ids [L, W] and their stale probabilities [L, W] (float64), counts [L]."
+    L, W = len(hyps), max(1, max(map(len, hyps), default=0))
+    hv, hp, hn = np.zeros((L, W), np.int64), np.zeros((L, W)), np.zeros(L, np.int64)
+    for s, h in enumerate(hyps):
+        hn[s] = len(h)
+        for j, (v, p) in enumerate(h): hv[s, j], hp[s, j] = v, p
+    return hv, hp, hn
+
+def grow_compiled(root: torch.Tensor, mask_id: int, hyps, scorer: MLPRound, top1: np.ndarray, budget: int,
+                  gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
+    """DDTree's selection with `OrderMLP`'s round scorer `scorer` and the stale top-1 [L] its state features read, compiled
+    end to end: the same paths as `best_first_reference` with that scorer (and as `grow_tree`), at tau = 1; returns
+    (paths, scorer calls). `hyps`: `token_hypotheses`' lists, or `hypothesis_arrays`' (ids, probs, counts)."""
+    if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
+    if budget == 0: return [], 0
+    hv, hp, hn = hyps if isinstance(hyps, tuple) else hypothesis_arrays(hyps)
+    sel, ps, pv, depth, mass, calls = _best_first_mlp((root == mask_id).cpu().numpy(), hv, hp, hn, budget, float(gamma),
+                                                      np.ascontiguousarray(top1, np.float32), scorer.base, *scorer.weights)
+    paths = [(tuple(zip(ps[c, :depth[c]].tolist(), pv[c, :depth[c]].tolist())), float(mass[c])) for c in sel.tolist()]
+    return sorted(paths, key=lambda pm: (len(pm[0]), _key(*pm))), calls
+
 # %% ../../nbs/12_ddtree.ipynb #b0463863
 def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
     """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k;
-    with `rows` (positions), only those rows are searched and the others are zeros. On the CPU in NumPy: for k ≤ 4, k
-    vectorised argmax passes (a fifth of a partial sort's time at V = 4096), else a partial sort (half the time of
-    `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
+    with `rows` (positions), only those rows are searched and the others are zeros. On the CPU: for k ≤ 4, one compiled pass over
+    each row (a few microseconds at V = 1024), else a partial sort in NumPy (half the time of `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
     logits, each p = exp(l − max l + confidence): no softmax."""
     if not isinstance(stale_probs, StaleLogits): return _top_k(stale_probs, k, rows)
     L, V = stale_probs.shape
@@ -165,6 +243,24 @@ def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tup
     return p.where(keep, p.new_zeros(())), v
 
 # %% ../../nbs/12_ddtree.ipynb #d08bbade
+@njit(cache=True)
+def _top_k_rows(a, rows, k):
+    """The k largest values of the rows `rows` of `a` [L, V], and their ids, into [L, k] arrays (zeros in the other rows):
+    best first, ties to the lower id, one pass over each row."""
+    vals, ids = np.zeros((a.shape[0], k), a.dtype), np.zeros((a.shape[0], k), np.int64)
+    for r in rows:
+        row, val, idx = a[r], vals[r], ids[r]
+        val[:] = -np.inf
+        for v in range(row.shape[0]):
+            x = row[v]
+            if x > val[k - 1]:
+                j = k - 1                                  # insert after the equal ones: the lower id stays ahead
+                while j > 0 and x > val[j - 1]:
+                    val[j], idx[j] = val[j - 1], idx[j - 1]
+                    j -= 1
+                val[j], idx[j] = x, v
+    return vals, ids
+
 def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
     "`stale_top` of a tensor [L, V] (probabilities or logits: only their order counts)."
     L, V = stale_probs.shape
@@ -177,11 +273,7 @@ def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, 
         return p.new_zeros(L, k).index_copy_(0, idx, p), v.new_zeros(L, k).index_copy_(0, idx, v)
     a = stale_probs.detach().numpy()
     idx = np.arange(L) if rows is None else np.asarray(rows, dtype=np.int64)
-    if k <= 4:
-        sub, r, vals, ids = a[idx], np.arange(len(idx)), [], []                     # a copy: the passes write into it
-        for _ in range(k):
-            i = sub.argmax(-1); ids.append(i); vals.append(sub[r, i]); sub[r, i] = -np.inf    # the next pass finds the runner-up
-        p, v = np.stack(vals, -1), np.stack(ids, -1)
+    if k <= 4: return tuple(map(torch.from_numpy, _top_k_rows(np.ascontiguousarray(a), idx, k)))   # one compiled pass a row
     else:
         sub = a if rows is None else a[idx]
         part = np.argpartition(sub, V - k, axis=-1)[:, V - k:]                         # [n, k] unordered
@@ -201,6 +293,25 @@ def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
     return tree
 
 # %% ../../nbs/12_ddtree.ipynb #be0e8560
+def _warm(model: OrderMLP) -> None:
+    """Compile `SpotDrafter.ranked_compiled`'s kernels for `model` (or load them from numba's cache) once, at the drafter's
+    construction: before any decode's clock starts."""
+    if model.__dict__.get("_warm"): return
+    L, V = model.config["block_size"], max(model.config["vocab_size"], 2)
+    SpotDrafter(model, freeze=False).ranked_compiled(torch.tensor([1] + [0] * (L - 1)), torch.full((L, V), 1.0 / V), DraftContext(0, budget=2))
+    model.__dict__["_warm"] = True
+
+def round_features(top_p: torch.Tensor) -> tuple[np.ndarray, np.ndarray]:
+    """The stale share of a round's features [L, 2K + 4], from the stale top-K probs [L, K] as a trajectory stores them
+    (rounded: the order model trained on those), and the exact top-1 [L] that ranks positions (NumPy)."""
+    p = top_p.cpu().numpy()
+    stored = p.astype(np.float16).astype(np.float32)            # as `stored_probs` rounds them: IEEE half, to nearest even
+    return stale_features(stored, p[:, 0]), p[:, 0]
+
+def round_tokens(root: np.ndarray, top_v: np.ndarray, mask_id: int) -> np.ndarray:
+    "The tokens an order model reads [L]: the root's where filled, the stale top-1 where open."
+    return np.where(root == mask_id, top_v[:, 0], root)
+
 class SpotDrafter(Drafter):
     """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`, runner-up
     token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a TorchScript-frozen copy.
@@ -222,6 +333,8 @@ class SpotDrafter(Drafter):
         self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
         self.shape, self.order, self.calls, self.rs_rng = shape, order, 0, rs_rng
         self.truth = ReplayDrafter(block_commits) if block_commits is not None else None
+        if isinstance(order_model, OrderMLP) and order == "model" and freeze: _warm(order_model)
+
 
     def check_target(self, target) -> None:
         "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
@@ -245,13 +358,10 @@ class SpotDrafter(Drafter):
         @functools.cache
         def top():              # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
             rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None   # the open positions (zeros elsewhere)
-            top_p, top_v = stale_top(stale, K, rows)                                 # [L, K]
-            return top_p, top_v, stored_probs(top_p)    # trained on the stored (rounded) top-K; exact top-1
+            return stale_top(stale, K, rows)                                          # [L, K]
         @functools.cache
-        def root_features():    # in NumPy: the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
-            top_p, _, top_k = top()
-            t1 = top_p[:, 0].cpu().numpy()
-            return stale_features(top_k.cpu().numpy(), t1), t1
+        def root_features():    # the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
+            return round_features(top()[0])
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
         if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
             def stale_logq(ys, taken, depth):
@@ -268,22 +378,44 @@ class SpotDrafter(Drafter):
             return hyps, oracle_logq
         @functools.cache
         def score():            # the model's scorer for this round: the stale share of its features (and tokens) applied once
-            tokens = np.where(root.cpu().numpy() == ctx.mask_id, top()[1][:, 0].cpu().numpy(), root.cpu().numpy())   # [L]
+            tokens = round_tokens(root.cpu().numpy(), top()[1].cpu().numpy(), ctx.mask_id)   # [L]
             if self.freeze: return self.model.round_scorer(root_features()[0], tokens)
             sf, tk = torch.from_numpy(root_features()[0]), torch.from_numpy(tokens)
             return lambda state, masked: self.model(torch.cat([sf.expand(len(state), *sf.shape), torch.from_numpy(state)], -1),
                                                     torch.from_numpy(masked), tk.expand(len(state), -1)).numpy()
-        def order_logq(ys, taken, depth):     # `order_features` in NumPy (a level's features cost microseconds), one call a level
+        def order_logq(ys, taken, depth):     # `order_features` compiled (a level's features cost microseconds), one call a level
             t1, masked = root_features()[1], ys == ctx.mask_id                       # [L], [B, L]
             return score()(state_features(np.broadcast_to(t1, masked.shape), masked, taken, depth), masked)
         return hyps, order_logq
 
+    def compiled(self, root: torch.Tensor, ctx: DraftContext) -> bool:
+        "Whether `ranked` runs `grow_compiled`: SPOT's tree with `OrderMLP` (frozen, tau = 1) on the CPU."
+        return (self.order == "model" and self.shape == "tree" and self.tau == 1.0 and self.freeze
+                and isinstance(self.model, OrderMLP) and root.device.type == "cpu")
+
+    def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
+        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: a round is then a
+        top-k pass, the stale features, one compiled search and the tree (tests: notebook 27, on every drafted round)."""
+        self.check_width(len(root))
+        r = root.numpy()
+        open_ = r == ctx.mask_id
+        top_p, top_v = stale_top(stale, self.model.stale_k, np.flatnonzero(open_))     # [L, K]
+        features, t1 = round_features(top_p)
+        top_p, top_v = top_p.numpy(), top_v.numpy()
+        scorer = self.model.round_scorer(features, round_tokens(r, top_v, ctx.mask_id))
+        if ctx.temperature == 0:
+            hyps = (top_v[:, :2], top_p[:, :2].astype(np.float64), runner_up_counts(t1, open_, self.runner_up_below))
+        else: hyps = token_hypotheses(stale, ctx, root, self.runner_up_below)
+        return grow_compiled(root, ctx.mask_id, hyps, scorer, t1, ctx.budget, self.gamma)
+
     @torch.inference_mode()
     def ranked(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> list[tuple[DraftPath, float]]:
         "DDTree's selection at `ctx.budget` as (path, prefix mass) pairs, parents first: the states `draft` returns, with their masses."
-        hyps, order_logq = self.scorer(root, stale, ctx)
-        grow = grow_chain if self.shape == "chain" else grow_tree
-        paths, calls = grow(root, ctx.mask_id, hyps, order_logq, ctx.budget, self.tau, self.gamma)
+        if self.compiled(root, ctx): paths, calls = self.ranked_compiled(root, stale, ctx)
+        else:
+            hyps, order_logq = self.scorer(root, stale, ctx)
+            grow = grow_chain if self.shape == "chain" else grow_tree
+            paths, calls = grow(root, ctx.mask_id, hyps, order_logq, ctx.budget, self.tau, self.gamma)
         self.calls += calls
         return paths
 
