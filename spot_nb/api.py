@@ -12,7 +12,7 @@ import torch
 from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
 from .tasks import chat_text, has_chat_template
 from .drafters.spot import SpotDrafter
-from . import SHIPPED_TARGETS, drafter_files
+from .config import SHIPPED_TARGETS, drafter_files
 from .order_model import OrderModel
 from .target import BlockTarget
 

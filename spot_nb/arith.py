@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib, random, re
 from collections.abc import Callable
 from dataclasses import dataclass
-from . import ARITH_TASK
+from .config import ARITH_TASK
 from .tasks import Prompt, register_task
 
 # %% auto #0

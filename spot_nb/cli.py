@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from . import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, __version__, check_checkpoint, check_device, TargetShape, data_dir,
-                     default_drafter_path, drafter_files, embedded_target_dir, shown_path, target_dir, target_shape)      # the package root: light, so every check below runs before torch loads
+from . import __version__
+from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_checkpoint, check_device, TargetShape,
+                            data_dir, default_drafter_path, drafter_files, embedded_target_dir, shown_path, target_dir,
+                            target_shape)      # torch-free, so every check below runs before torch loads
 from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
 
 

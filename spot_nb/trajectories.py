@@ -10,7 +10,7 @@ from pathlib import Path
 import torch
 from tqdm.auto import tqdm
 from .decode import DecodeResult, Round, decode, encode_prompt
-from . import POOL_SIZE      # defined at the package root: a command line checks it before torch loads
+from .config import POOL_SIZE      # torch-free: a command line checks it before torch loads
 from .core import atomic_write
 from .tasks import Prompt, training_pool
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 import numpy as np
 import torch
-from . import VERIFIER_NAMES
+from .config import VERIFIER_NAMES
 from .core import Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law, transition
 
 # %% auto #0

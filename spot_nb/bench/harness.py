@@ -12,8 +12,9 @@ from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from .. import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
-                     check_temperature, drafter_files, mbpp_path, shown_path, target_dir, target_shape)   # the package root: light, so a bad request is refused before torch loads
+from ..config import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES,
+                            check_checkpoint, check_device, TargetShape, check_temperature, drafter_files, mbpp_path,
+                            shown_path, target_dir, target_shape)   # torch-free: a bad request fails before torch loads
 from .scoring import CODE_TASKS, score, truncate_completion
 from ..tasks import chat_text, has_chat_template
 

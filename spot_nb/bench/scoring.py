@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast, builtins, functools, json, re, threading
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
-from .. import ARITH_TASK
+from ..config import ARITH_TASK
 from ..arith import score_arith
 from .sandbox import run_sandboxed
 
@@ -134,7 +134,7 @@ def _humaneval() -> dict:
 
 @functools.cache
 def _mbpp() -> dict:
-    from spot_nb import mbpp_path
+    from spot_nb.config import mbpp_path
     return {r["task_id"]: r for r in map(json.loads, mbpp_path().read_text().splitlines())}
 
 def _reference(task: str, item):

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from ..core import StaleLogits, atomic_write, fingerprint
 from ..decode import decode
-from .. import data_dir
+from ..config import data_dir
 from .spot import SpotDrafter, _key, tree_of
 
 # %% auto #0

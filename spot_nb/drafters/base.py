@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, Callable
 import numpy as np
 import torch
-from .. import DRAFTER_ENTRY_POINTS       # the entry-point group other packages add drafters to
+from ..config import DRAFTER_ENTRY_POINTS       # the entry-point group other packages add drafters to
 from ..core import DraftContext, position_confidence, sample_token, transition
 from ..verify import DraftTree
 

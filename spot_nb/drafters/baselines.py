@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 import numpy as np
 import torch
-from .. import drafter_files, embedded_target_dir
+from ..config import drafter_files, embedded_target_dir
 from ..core import DraftContext, atomic_write, fingerprint, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
 from .spot import grow_tree, token_hypotheses

@@ -19,7 +19,7 @@ from ..target import time_interleaved
 from ..verify import DraftTree, check_tree, pack, verify_tree
 from .acceptance import AcceptanceCalibration, default_calibration_path, stale_bound
 from .base import Drafter
-from .. import auto_drafter_path
+from ..config import auto_drafter_path
 from .spot import SpotDrafter, _key, _level, tree_of
 from ..order_model import OrderModel
 

@@ -13,8 +13,8 @@ from typing import Any, Callable
 import torch
 from transformers import (AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTrainedModel, Qwen2Config,
                           Qwen2ForCausalLM, Qwen3Config, Qwen3ForCausalLM)
-from .. import (CHECKPOINT_SHAPES, DEFAULT_BLOCK_SIZE, WEIGHTS_FILE, WEIGHTS_INDEX, FamilyShape, read_json, safetensors_header,
-                     shape_from_config, weight_files)                             # torch-free: the package root
+from ..config import (CHECKPOINT_SHAPES, DEFAULT_BLOCK_SIZE, WEIGHTS_FILE, WEIGHTS_INDEX, FamilyShape, read_json,
+                            safetensors_header, shape_from_config, weight_files)    # torch-free
 from ..target import additive_mask, block_causal_mask, cache_kwarg, check_weights, register_adapter, resolve_checkpoint
 
 # %% auto #0

@@ -14,7 +14,7 @@ import torch.nn.functional as F
 from transformers import (AutoConfig, AutoModel, AutoModelForMaskedLM, AutoTokenizer, PretrainedConfig,
                           PreTrainedModel)
 from transformers.modeling_outputs import MaskedLMOutput
-from .. import read_json, weight_files
+from ..config import read_json, weight_files
 from ..target import block_causal_mask, check_weights, prompt_block_ids, register_adapter
 
 # %% auto #0

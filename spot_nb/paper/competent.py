@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib, dataclasses, io
 from pathlib import Path
 import pandas as pd
-from .. import ARITH_TASK, embedded_target_dir
+from ..config import ARITH_TASK, embedded_target_dir
 from ..arith import ARITH_GEN_LENGTH
 from ..bench.harness import bench_main, read_records as read_bench, sample_records_of
 from ..records import ratio_table, write_records

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 import numpy as np
 import torch
-from .. import embedded_target_dir
+from ..config import embedded_target_dir
 from ..arith import ARITH_GEN_LENGTH, arith_problems
 from ..core import atomic_write
 from .target import encode_stream, train, train_tokenizer
