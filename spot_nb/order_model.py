@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 import numpy as np
-from numba import njit
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from tqdm.auto import tqdm
 from . import check_checkpoint      # at the package root: the command line checks a file before torch loads
 from .core import atomic_write
+from .kernels import mlp_logq_rows, round_share, stale_rows, state_rows
 from .trajectories import STALE_TOP_K
 
 # %% auto #0
@@ -42,24 +42,6 @@ def _like(out: np.ndarray, a):
     "`out` as the kind `a` is: NumPy for NumPy, else a tensor on `a`'s device."
     return out if isinstance(a, np.ndarray) else torch.from_numpy(out).to(a.device)
 
-@njit(cache=True)
-def _stale_rows(p, t1, out):
-    "The stale features of each row of top-K probs `p` [N, K] with top-1 `t1` [N] into `out` [N, 2K + 4] (see `stale_features`)."
-    N, K = p.shape
-    eps8, eps12, logK = np.float32(1e-8), np.float32(1e-12), np.float32(math.log(K))
-    for n in range(N):
-        mass = np.float32(0)
-        for k in range(K):
-            x = max(p[n, k], np.float32(0))
-            out[n, k], out[n, K + k] = x, np.log(max(x, eps8))
-            mass += x
-        ent = np.float32(0)
-        for k in range(K):
-            q = out[n, k] / max(mass, eps8)
-            ent -= q * np.log(max(q, eps12))
-        out[n, 2 * K], out[n, 2 * K + 1] = np.log(max(t1[n], eps8)), t1[n] - out[n, 1]
-        out[n, 2 * K + 2], out[n, 2 * K + 3] = mass, ent / logK
-
 def stale_features(stale_p: torch.Tensor | np.ndarray, top1: torch.Tensor | np.ndarray | None = None) -> torch.Tensor | np.ndarray:
     """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K] (K >= 2): the top-K, their
     logs, then log top-1, the top-1's margin over the runner-up, the top-K's mass and its normalised entropy. Once per
@@ -69,36 +51,8 @@ def stale_features(stale_p: torch.Tensor | np.ndarray, top1: torch.Tensor | np.n
     p = np.ascontiguousarray(_numpy(stale_p).reshape(-1, K))
     t1 = p[:, 0] if top1 is None else np.ascontiguousarray(_numpy(top1).reshape(-1))   # float32 top-1 when given (float16 ties near 1)
     out = np.empty((len(p), 2 * K + 4), np.float32)
-    _stale_rows(p, t1, out)
+    stale_rows(p, t1, out)
     return _like(out.reshape(*stale_p.shape[:-1], 2 * K + 4), stale_p)
-
-@njit(cache=True)
-def _state_row(t1, m, taken, depth, out):
-    "One state's features into `out` [L, 7] (see `state_features`), position by position: compiled, a state costs ~1 µs."
-    L = m.shape[0]
-    fL, n_masked, n_filled = np.float32(L), 0, 0
-    for i in range(L): n_masked += m[i]
-    for i in range(L):
-        if m[i]:                                   # rank among the masked by confidence, ties by position
-            r = 0
-            for j in range(L):
-                if m[j] and (t1[j] > t1[i] or (t1[j] == t1[i] and j < i)): r += 1
-        else:                                      # the filled positions rank last, by position
-            r = n_masked + n_filled
-            n_filled += 1
-        out[i, 0], out[i, 1] = np.float32(r) / fL, np.float32(i) / fL
-        out[i, 4], out[i, 5], out[i, 6] = taken[i], depth / fL, np.float32(m[i])
-    left, right = -1, -1
-    for i in range(L):                             # distance to the last filled position at or before i (none: 1)
-        if not m[i]: left = i
-        out[i, 2] = (np.float32(i) - np.float32(left)) / fL if left >= 0 else np.float32(1.0)
-    for i in range(L - 1, -1, -1):                 # and to the first filled at or after i
-        if not m[i]: right = i
-        out[i, 3] = (np.float32(right) - np.float32(i)) / fL if right >= 0 else np.float32(1.0)
-
-@njit(cache=True)
-def _state_rows(t1, m, taken, depth, out):
-    for b in range(m.shape[0]): _state_row(t1[b], m[b], taken[b], depth[b], out[b])
 
 def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.ndarray, taken: torch.Tensor | np.ndarray,
                    depth: torch.Tensor | np.ndarray) -> torch.Tensor | np.ndarray:
@@ -110,7 +64,7 @@ def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.nd
     B, L = m.shape
     full = lambda a: np.ascontiguousarray(np.broadcast_to(_numpy(a), (B, L)))
     out = np.empty((B, L, 7), np.float32)
-    _state_rows(full(top1), m, full(taken), np.ascontiguousarray(np.broadcast_to(_numpy(depth).reshape(-1), (B,))), out)
+    state_rows(full(top1), m, full(taken), np.ascontiguousarray(np.broadcast_to(_numpy(depth).reshape(-1), (B,))), out)
     return _like(out, masked)
 
 def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor,
@@ -198,86 +152,13 @@ class OrderModel(nn.Module):
         return m.eval()
 
 # %% ../nbs/11_order_model.ipynb #c783502d
-_FAST = {"reassoc", "contract", "nsz", "arcp"}     # reorder float sums (vectorised loops); infinities stay exact
-
-@njit(cache=True, fastmath=_FAST)
-def _round_share(stale, tokens, w_stale, tok, bias_pos):
-    "The round's share of `OrderMLP`'s first layer [L, H]: stale features [L, S] and tokens [L], taps (left, self, right)."
-    L, S = stale.shape
-    H = bias_pos.shape[1]
-    out = bias_pos[:L].copy()
-    for i in range(L):
-        for tap in range(3):
-            j = i + tap - 1
-            if j < 0 or j >= L: continue
-            t = tokens[j]
-            for k in range(H): out[i, k] += tok[tap, t, k]
-            for f in range(S):
-                x = stale[j, f]
-                for k in range(H): out[i, k] += x * w_stale[tap, f, k]
-    return out
-
-@njit(cache=True, fastmath=_FAST)
-def _mlp_logq(feats, m, base, w_state, mix, mix_b, ctx, head, head_b, h, out):
-    """`OrderMLP` on one state, compiled: log q [L] into `out` (float64, −inf where filled) from the state's features
-    [L, 7], its mask [L] and the round's share of the first layer `base` [L, H]; `h` [L, H] is scratch. Only the masked
-    positions are scored: a filled position's hidden state reaches neither the masked mean nor a logit."""
-    L, H = base.shape
-    T = feats.shape[1]
-    c = np.zeros(H, np.float32)
-    n = 0
-    for i in range(L):                                 # first layer: the state's taps (left, self, right) + the round's share
-        if not m[i]: continue
-        n += 1
-        for k in range(H): h[i, k] = base[i, k]
-        for tap in range(3):
-            j = i + tap - 1
-            if j < 0 or j >= L: continue
-            for f in range(T):
-                x = feats[j, f]
-                if x != 0:
-                    for k in range(H): h[i, k] += x * w_state[tap * T + f, k]
-        for k in range(H):
-            h[i, k] = max(h[i, k], np.float32(0))
-            c[k] += h[i, k]
-    inv = np.float32(1) / np.float32(max(n, 1))       # the masked positions' mean, through its weights
-    z0, z = mix_b.copy(), np.empty(H, np.float32)
-    for k in range(H):
-        ck = c[k] * inv
-        for k2 in range(H): z0[k2] += ck * ctx[k, k2]
-    top = -np.inf
-    for i in range(L):                                 # second layer and head, masked positions only
-        out[i] = -np.inf
-        if not m[i]: continue
-        for k2 in range(H): z[k2] = z0[k2]
-        for k in range(H):
-            x = h[i, k]
-            if x != 0:                                 # after the ReLU, about half are
-                for k2 in range(H): z[k2] += x * mix[k, k2]
-        logit = head_b
-        for k2 in range(H): logit += max(z[k2], np.float32(0)) * head[k2]
-        out[i] = logit
-        top = max(top, out[i])
-    total = 0.0
-    for i in range(L):
-        if m[i]: total += np.exp(out[i] - top)
-    for i in range(L):
-        if m[i]: out[i] -= top + np.log(total)
-
-@njit(cache=True)
-def _mlp_logq_rows(state, masked, base, w_state, mix, mix_b, ctx, head, head_b):
-    B, L, _ = state.shape
-    out, h = np.empty((B, L)), np.empty(base.shape, np.float32)
-    for b in range(B): _mlp_logq(state[b], masked[b], base, w_state, mix, mix_b, ctx, head, head_b, h, out[b])
-    return out
-
 class MLPRound:
     """`OrderMLP`'s scorer for one round: the round's share of the first layer `base` [L, H] applied once, then
     `score(state, masked)` maps the state features [B, L, 7] and y's mask [B, L] to log q [B, L] (float64). `weights` are the
-    compiled kernel's other arguments, for a caller that runs `_mlp_logq` itself (notebook 12's compiled tree growth)."""
+    compiled kernel's other arguments, for a caller that runs `mlp_logq` itself (notebook 12's compiled tree growth)."""
     def __init__(self, base: np.ndarray, weights: tuple): self.base, self.weights = base, weights
     def __call__(self, state: np.ndarray, masked: np.ndarray) -> np.ndarray:
-        return _mlp_logq_rows(np.ascontiguousarray(state, np.float32), np.ascontiguousarray(masked, bool), self.base, *self.weights)
+        return mlp_logq_rows(np.ascontiguousarray(state, np.float32), np.ascontiguousarray(masked, bool), self.base, *self.weights)
 
 class OrderMLP(nn.Module):
     """q(s | y) from each position's features, its token (the root's token where filled, else the stale top-1), and its
@@ -322,7 +203,12 @@ class OrderMLP(nn.Module):
         W = self._numpy_weights()
         if self.emb is not None and tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [L]")
         tokens = np.zeros(len(stale), np.int64) if self.emb is None else np.ascontiguousarray(tokens, np.int64)   # [L]
-        return MLPRound(_round_share(np.ascontiguousarray(stale, np.float32), tokens, *W["round"]), W["kernel"])
+        return MLPRound(round_share(np.ascontiguousarray(stale, np.float32), tokens, *W["round"]), W["kernel"])
+
+    def compiled_weights(self) -> tuple[tuple, tuple]:
+        "The compiled kernels' weights: the round's share (stale rows, token tables, bias + position) and the rest (`mlp_logq`)."
+        W = self._numpy_weights()
+        return W["round"], W["kernel"]
 
     def frozen(self, block_size: int | None = None) -> "OrderMLP":
         "Ready for inference (its NumPy weights cached): what `OrderModel.frozen` is to the encoder, so callers warm either alike."
@@ -356,7 +242,6 @@ def build_order_model(config: dict) -> OrderModel | OrderMLP:
     "A fresh scorer from a checkpoint's `config`: an `OrderMLP` for `arch=\"mlp\"`, else the paper's `OrderModel` encoder."
     config = dict(config)
     return (OrderMLP if config.pop("arch", "encoder") == "mlp" else OrderModel)(**config)
-
 
 # %% ../nbs/11_order_model.ipynb #36fa0c24
 from . import default_drafter_path     # defined at the package root: the command line reads it before torch loads

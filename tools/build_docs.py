@@ -381,7 +381,7 @@ NAV_GROUPS = [
     ("Reference", ["reference.md", "cli-reference.md"]),
     ("Internals", [
         ("Targets and tasks", ["config", "core", "target", "spot_dlm", "testing", "tasks", "train_target", "arith_task"]),
-        ("Drafting, verifying, decoding", ["verify", "drafters", "decode", "trajectories", "costs", "acceptance"]),
+        ("Drafting, verifying, decoding", ["verify", "drafters", "kernels", "decode", "trajectories", "costs", "acceptance"]),
         ("Measuring", ["records", "sandbox", "scoring", "harness", "*"]),
     ]),
 ]

@@ -9,13 +9,12 @@ from __future__ import annotations
 import functools, heapq, math
 from typing import Callable
 import numpy as np
-from numba import njit
 import torch
 from .. import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits, temperature_probs
 from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
-from ..order_model import MLPRound, OrderMLP, _mlp_logq, _state_row, stale_features, state_features
-from ..trajectories import stored_probs
+from ..kernels import best_first_mlp, greedy_round, top_k_rows
+from ..order_model import MLPRound, OrderMLP, stale_features, state_features
 from ..verify import DraftTree
 
 # %% auto #0
@@ -149,57 +148,6 @@ def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, bud
     return out, calls
 
 # %% ../../nbs/12_ddtree.ipynb #f0c0a1d2
-@njit(cache=True)
-def _before(a, b, mass, depth, ps, pv) -> bool:
-    "Whether candidate `a` ranks before `b` by `_key`: more mass, then a shorter path, then the smaller path."
-    if mass[a] != mass[b]: return mass[a] > mass[b]
-    if depth[a] != depth[b]: return depth[a] < depth[b]
-    for t in range(depth[a]):
-        if ps[a, t] != ps[b, t]: return ps[a, t] < ps[b, t]
-        if pv[a, t] != pv[b, t]: return pv[a, t] < pv[b, t]
-    return False
-
-@njit(cache=True)
-def _best_first_mlp(root_masked, hv, hp, hn, budget, gamma, t1, base, w_state, mix, mix_b, ctx, head, head_b):
-    """`best_first_reference` with `OrderMLP`'s compiled scorer inside: score the root, then pop the best candidate and
-    score its state, `budget` times (the last one popped is not scored). Candidates are rows: their paths' positions `ps`
-    and tokens `pv` [C, D], depth and mass. Returns (the popped rows in order, ps, pv, depth, mass, scorer calls)."""
-    L, H = base.shape
-    n_open = 0
-    for s in range(L): n_open += root_masked[s]
-    cap = budget * L * hv.shape[1]                     # each of at most `budget` expansions adds <= L·W children
-    ps, pv = np.zeros((cap, budget), np.int64), np.zeros((cap, budget), np.int64)
-    depth, mass, popped = np.zeros(cap, np.int64), np.zeros(cap), np.zeros(cap, np.bool_)
-    feats, h, logq = np.empty((L, 7), np.float32), np.empty((L, H), np.float32), np.empty(L)
-    m, taken, sel = np.empty(L, np.bool_), np.empty(L, np.float32), np.empty(budget, np.int64)
-    n_cand, n_sel, calls, node = 0, 0, 0, -1          # node -1: the root
-    while n_sel < budget:
-        d = 0 if node < 0 else depth[node]
-        if d < n_open:                                 # score the node's state and push its children
-            m[:], taken[:] = root_masked, 0
-            for t in range(d):
-                m[ps[node, t]], taken[ps[node, t]] = False, 1
-            _state_row(t1, m, taken, np.float32(d), feats)
-            _mlp_logq(feats, m, base, w_state, mix, mix_b, ctx, head, head_b, h, logq)
-            calls += 1
-            mn = 1.0 if node < 0 else mass[node]
-            for s in range(L):
-                if not m[s]: continue
-                q = np.exp(logq[s])
-                for j in range(hn[s]):
-                    mc = mn * q * hp[s, j]
-                    if mc >= gamma and mc > 0:
-                        ps[n_cand, :d], pv[n_cand, :d] = ps[node, :d], pv[node, :d]
-                        ps[n_cand, d], pv[n_cand, d], depth[n_cand], mass[n_cand] = s, hv[s, j], d + 1, mc
-                        n_cand += 1
-        node = -1
-        for c in range(n_cand):                        # pop the best candidate left
-            if not popped[c] and (node < 0 or _before(c, node, mass, depth, ps, pv)): node = c
-        if node < 0: break
-        popped[node], sel[n_sel] = True, node
-        n_sel += 1
-    return sel[:n_sel], ps, pv, depth, mass, calls
-
 def hypothesis_arrays(hyps: list[list[tuple[int, float]]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     "`token_hypotheses`' lists as arrays: token ids [L, W] and their stale probabilities [L, W] (float64), counts [L]."
     L, W = len(hyps), max(1, max(map(len, hyps), default=0))
@@ -217,8 +165,11 @@ def grow_compiled(root: torch.Tensor, mask_id: int, hyps, scorer: MLPRound, top1
     if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
     if budget == 0: return [], 0
     hv, hp, hn = hyps if isinstance(hyps, tuple) else hypothesis_arrays(hyps)
-    sel, ps, pv, depth, mass, calls = _best_first_mlp((root == mask_id).cpu().numpy(), hv, hp, hn, budget, float(gamma),
-                                                      np.ascontiguousarray(top1, np.float32), scorer.base, *scorer.weights)
+    return _paths(*best_first_mlp((root == mask_id).cpu().numpy(), hv, hp, hn, budget, float(gamma),
+                                   np.ascontiguousarray(top1, np.float32), scorer.base, *scorer.weights))
+
+def _paths(sel, ps, pv, depth, mass, calls) -> tuple[list[tuple[DraftPath, float]], int]:
+    "`best_first_mlp`'s rows as (paths, scorer calls), parents first (as `grow_tree` returns them)."
     paths = [(tuple(zip(ps[c, :depth[c]].tolist(), pv[c, :depth[c]].tolist())), float(mass[c])) for c in sel.tolist()]
     return sorted(paths, key=lambda pm: (len(pm[0]), _key(*pm))), calls
 
@@ -243,24 +194,6 @@ def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tup
     return p.where(keep, p.new_zeros(())), v
 
 # %% ../../nbs/12_ddtree.ipynb #d08bbade
-@njit(cache=True)
-def _top_k_rows(a, rows, k):
-    """The k largest values of the rows `rows` of `a` [L, V], and their ids, into [L, k] arrays (zeros in the other rows):
-    best first, ties to the lower id, one pass over each row."""
-    vals, ids = np.zeros((a.shape[0], k), a.dtype), np.zeros((a.shape[0], k), np.int64)
-    for r in rows:
-        row, val, idx = a[r], vals[r], ids[r]
-        val[:] = -np.inf
-        for v in range(row.shape[0]):
-            x = row[v]
-            if x > val[k - 1]:
-                j = k - 1                                  # insert after the equal ones: the lower id stays ahead
-                while j > 0 and x > val[j - 1]:
-                    val[j], idx[j] = val[j - 1], idx[j - 1]
-                    j -= 1
-                val[j], idx[j] = x, v
-    return vals, ids
-
 def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
     "`stale_top` of a tensor [L, V] (probabilities or logits: only their order counts)."
     L, V = stale_probs.shape
@@ -273,7 +206,7 @@ def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, 
         return p.new_zeros(L, k).index_copy_(0, idx, p), v.new_zeros(L, k).index_copy_(0, idx, v)
     a = stale_probs.detach().numpy()
     idx = np.arange(L) if rows is None else np.asarray(rows, dtype=np.int64)
-    if k <= 4: return tuple(map(torch.from_numpy, _top_k_rows(np.ascontiguousarray(a), idx, k)))   # one compiled pass a row
+    if k <= 4: return tuple(map(torch.from_numpy, top_k_rows(np.ascontiguousarray(a), idx, k)))   # one compiled pass a row
     else:
         sub = a if rows is None else a[idx]
         part = np.argpartition(sub, V - k, axis=-1)[:, V - k:]                         # [n, k] unordered
@@ -335,7 +268,6 @@ class SpotDrafter(Drafter):
         self.truth = ReplayDrafter(block_commits) if block_commits is not None else None
         if isinstance(order_model, OrderMLP) and order == "model" and freeze: _warm(order_model)
 
-
     def check_target(self, target) -> None:
         "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
         self.check_width(target.block_size)
@@ -394,10 +326,15 @@ class SpotDrafter(Drafter):
                 and isinstance(self.model, OrderMLP) and root.device.type == "cpu")
 
     def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
-        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: a round is then a
-        top-k pass, the stale features, one compiled search and the tree (tests: notebook 27, on every drafted round)."""
+        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from stale
+        probabilities, one compiled call for the whole round (`greedy_round`); else a top-k pass, the stale features,
+        one compiled search (tests: notebook 12 on random rounds, notebook 27 on every drafted round of real decodes)."""
         self.check_width(len(root))
         r = root.numpy()
+        if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:   # the whole round in one call
+            (w_stale, tok, bias_pos), kernel = self.model.compiled_weights()
+            return _paths(*greedy_round(stale.numpy(), r, ctx.mask_id, self.model.stale_k, self.runner_up_below, ctx.budget,
+                                         float(self.gamma), w_stale, tok, bias_pos, *kernel))
         open_ = r == ctx.mask_id
         top_p, top_v = stale_top(stale, self.model.stale_k, np.flatnonzero(open_))     # [L, K]
         features, t1 = round_features(top_p)
