@@ -15,10 +15,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from tqdm.auto import tqdm
-from . import check_checkpoint      # at the package root: the command line checks a file before torch loads
+from .config import STALE_TOP_K, check_checkpoint
 from .core import atomic_write
 from .kernels import mlp_logq_rows, round_share, stale_rows, state_rows
-from .trajectories import STALE_TOP_K
 
 # %% auto #0
 __all__ = ['N_FEATURES', 'MLP_CONFIG', 'feature_count', 'stale_features', 'state_features', 'order_features', 'OrderModel',
@@ -244,7 +243,7 @@ def build_order_model(config: dict) -> OrderModel | OrderMLP:
     return (OrderMLP if config.pop("arch", "encoder") == "mlp" else OrderModel)(**config)
 
 # %% ../nbs/11_order_model.ipynb #36fa0c24
-from . import default_drafter_path     # defined at the package root: the command line reads it before torch loads
+from .config import default_drafter_path     # torch-free: the command line reads it before torch loads
 
 # %% ../nbs/11_order_model.ipynb #9da190a7
 @dataclass

@@ -45,14 +45,15 @@ class RoundCosts:
                 for k, v in sorted(parts.items(), key=lambda kv: PART_ORDER.index(kv[0].split(" ×")[0]))]
         return rows + [dict(part="loop", calls=self.decodes, ms_per_round=1e3 * loop / max(self.rounds, 1), share=loop / self.total)]
 
-PART_ORDER = ["forward", "drafter: order model", "drafter: top-k", "drafter: tree growth", "drafter: stale prep",
-              "tree check & pack", "verify", "block end", "block end: cache forward"]
+PART_ORDER = ["forward", "drafter: order model", "drafter: compiled round", "drafter: top-k", "drafter: tree growth",
+              "drafter: stale prep", "tree check & pack", "verify", "block end", "block end: cache forward"]
 
 # %% ../nbs/27_round_costs.ipynb #8ff30150
 @contextlib.contextmanager
 def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterator[RoundCosts]:
     """Time the parts of every decode run inside the block, as `RoundCosts`: the verification forward by its number of
-    copies, the drafter (SPOT's order model, its top-k over the vocabulary, the rest of its tree growth; any other drafter's
+    copies, the drafter (SPOT's order model, or its compiled round with the order model inside; its top-k over the vocabulary;
+    the rest of its tree growth; any other drafter's
     `draft` as tree growth), preparing the next round's stale conditionals, checking and packing the tree, verification,
     block ends (and their cache forward), and the loop. The same wrappers wrap every method, so their costs compare; each
     adds about a microsecond a call. `costs`: add to these (one `RoundCosts` per method over many decodes)."""
@@ -71,6 +72,7 @@ def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterat
     from spot_nb.drafters import cost_aware as _cost_aware
     for mod in (_spot, _cost_aware): patch(mod, "_level", "drafter: order model")
     patch(_spot, "stale_top", "drafter: top-k")
+    for name in ("greedy_round", "best_first_mlp"): patch(_spot, name, "drafter: compiled round")   # the order model inside
     if drafter is not None: patch(drafter, "draft", "drafter: tree growth")
     run_streams = _decode.run_streams
     def counted(target, streams, *a, **k):

@@ -10,16 +10,15 @@ from pathlib import Path
 import torch
 from tqdm.auto import tqdm
 from .decode import DecodeResult, Round, decode, encode_prompt
-from .config import POOL_SIZE      # torch-free: a command line checks it before torch loads
+from .config import POOL_SIZE, STALE_TOP_K, TOP_IDS   # torch-free: a command line checks them before torch loads
 from .core import atomic_write
 from .tasks import Prompt, training_pool
 
 # %% auto #0
-__all__ = ['STALE_TOP_K', 'TOP_IDS', 'STORED_PROB_DTYPE', 'stored_probs', 'TrajectoryRecorder', 'record', 'trajectory_features',
-           'collect', 'load_trajectories', 'pool_trajectories']
+__all__ = ['STORED_PROB_DTYPE', 'stored_probs', 'TrajectoryRecorder', 'record', 'trajectory_features', 'collect',
+           'load_trajectories', 'pool_trajectories']
 
 # %% ../nbs/08_trajectories.ipynb #1aedd149
-STALE_TOP_K, TOP_IDS = 32, 8      # stale top-k probabilities, and candidate ids, recorded per position
 STORED_PROB_DTYPE = torch.float16  # the precision in which stale probabilities are stored
 
 def stored_probs(p: torch.Tensor) -> torch.Tensor:

@@ -10,7 +10,7 @@ import functools, heapq, math
 from typing import Callable
 import numpy as np
 import torch
-from .. import SPOT_VARIANTS
+from ..config import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits, temperature_probs
 from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
 from ..kernels import best_first_mlp, greedy_round, top_k_rows
