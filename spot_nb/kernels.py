@@ -8,11 +8,18 @@ Docs: https://spot-nb.github.io/spot_nb/kernels.html.md"""
 from __future__ import annotations
 import math
 import numpy as np
-from numba import njit
+try:
+    from numba import njit
+    COMPILED = True
+except ImportError:                                        # a host without numba (the GPU host): the same kernels, as Python
+    def njit(*args, **kw):
+        "numba's `njit` where numba is missing: the function itself, exact and slow."
+        return args[0] if args and callable(args[0]) else (lambda f: f)
+    COMPILED = False
 
 # %% auto #0
 __all__ = ['top_k_rows', 'half_round', 'stale_rows', 'state_row', 'state_rows', 'round_share', 'mlp_logq', 'mlp_logq_rows',
-           'ranks_before', 'best_first_mlp', 'greedy_round']
+           'state_rows_numpy', 'stale_rows_numpy', 'ranks_before', 'best_first_mlp', 'greedy_round']
 
 # %% ../nbs/10a_kernels.ipynb #k6
 @njit(cache=True)
@@ -164,6 +171,33 @@ def mlp_logq_rows(state, masked, base, w_state, mix, mix_b, ctx, head, head_b):
     out, h = np.empty((B, L)), np.empty(base.shape, np.float32)
     for b in range(B): mlp_logq(state[b], masked[b], base, w_state, mix, mix_b, ctx, head, head_b, h, out[b])
     return out
+
+# %% ../nbs/10a_kernels.ipynb #k9b
+def state_rows_numpy(t1, m, taken, depth, out):
+    "`state_rows` vectorised in NumPy."
+    B, L = m.shape
+    order = np.argsort(-np.where(m, t1, np.float32(-1.0)), axis=-1, kind="stable")          # most confident first
+    np.put_along_axis(out[..., 0], order, np.broadcast_to(np.arange(L, dtype=np.float32) / np.float32(L), (B, L)), -1)
+    idx = np.arange(L, dtype=np.float32)
+    out[..., 1] = idx / np.float32(L)
+    left = np.maximum.accumulate(np.where(m, np.float32(-1.0), idx), axis=-1)               # last filled at or before i
+    out[..., 2] = np.where(left >= 0, idx - left, np.float32(L)) / np.float32(L)
+    right = np.minimum.accumulate(np.where(m, np.float32(L), idx)[:, ::-1], axis=-1)[:, ::-1]   # first filled at or after i
+    out[..., 3] = np.where(right < L, right - idx, np.float32(L)) / np.float32(L)
+    out[..., 4], out[..., 5], out[..., 6] = taken, (depth / np.float32(L))[:, None], m
+
+def stale_rows_numpy(p, t1, out):
+    "`stale_rows` vectorised in NumPy."
+    K = p.shape[1]
+    x = np.maximum(p, np.float32(0))
+    mass = x.sum(-1)
+    q = x / np.maximum(mass, np.float32(1e-8))[:, None]
+    out[:, :K], out[:, K:2 * K] = x, np.log(np.maximum(x, np.float32(1e-8)))
+    out[:, 2 * K], out[:, 2 * K + 1] = np.log(np.maximum(t1, np.float32(1e-8))), t1 - x[:, 1]
+    out[:, 2 * K + 2] = mass
+    out[:, 2 * K + 3] = -(q * np.log(np.maximum(q, np.float32(1e-12)))).sum(-1) / np.float32(math.log(K))
+
+if not COMPILED: state_rows, stale_rows = state_rows_numpy, stale_rows_numpy
 
 # %% ../nbs/10a_kernels.ipynb #k11
 @njit(cache=True)
