@@ -1,4 +1,4 @@
-"""`spot-nb bench`: the four evaluation tasks with their templates, stop rules and splits, and one command that runs a grid of tasks × methods × budgets × temperatures × seeds × generation lengths into resumable per-sample records, sharded over `torchrun` workers if asked, and summarises them as tables and figures.
+"""`spot-nb bench`: one command that checks a grid of tasks × methods × budgets × temperatures × seeds × generation lengths, decodes it into resumable per-sample records, sharded over `torchrun` workers if asked, and summarises them as tables and figures.
 
 Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 
@@ -6,255 +6,22 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 
 # %% ../../nbs/17_harness.ipynb #b4491f12
 from __future__ import annotations
-import argparse, functools, hashlib, itertools, json, os, platform, re, sys, time, uuid
-from dataclasses import dataclass, replace
-from importlib.metadata import entry_points
+import argparse, sys
 from pathlib import Path
-from typing import TYPE_CHECKING
-from ..config import (DRAFTER_ENTRY_POINTS, MAX_BUDGET, MBPP_ENV, SPOT_VARIANTS, VERIFIER_NAMES,
-                            check_checkpoint, check_device, TargetShape, check_temperature, drafter_files,
-                            shown_path, target_dir, target_shape)   # torch-free: a bad request fails before torch loads
-from .scoring import score, truncate_completion
-from ..tasks import (MBPP_CALIBRATION, MBPP_TEST_IDS, SPLITS, Sample, chat_text, get_task, has_chat_template,
-                           task_names, tasks_with_split)   # every task is one `Task` of the registry (notebook 03a)
+from ..config import (MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
+                            check_temperature, drafter_files, shown_path, target_dir,
+                            target_shape)   # torch-free: a bad request fails before torch loads
+from ..tasks import SPLITS, get_task, task_names, tasks_with_split
+from .methods import AUTO, CONTROL, RS_METHODS, SPOT_METHODS, available_methods, method_grid
+from .store import BenchError, read_records, record_key
+from .run import (BenchConfig, bench, grid_keys, prompt_text, rank_and_world,  # prompt_text: as before
+                               task_samples)
+from .summary import (markdown_table, record_summary, report, sample_records_of,  # what it writes,
+                                   summarize, write_tables)                                   # and as before
 
 # %% auto #0
-__all__ = ['DEFAULT_GEN_LENGTH', 'CONTROL', 'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'RS_METHODS',
-           'RS_DRAFT_STREAM', 'SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS',
-           'SUMMARY_COLUMNS', 'SUMMARY_ROW', 'BENCH_HELP', 'BENCH_EPILOG', 'task_samples', 'mbpp_calibration_samples',
-           'prompt_text', 'completion', 'builds_with_defaults', 'registered_methods', 'available_methods', 'Method',
-           'method_grid', 'BenchError', 'record_key', 'shard_path', 'check_records_folder', 'read_records',
-           'repair_shard', 'append_group', 'same_records', 'machine_info', 'versions', 'BenchConfig', 'check_args',
-           'CommitTally', 'rank_and_world', 'order_model_ids', 'bench', 'grid_keys', 'record_task', 'summarize',
-           'summary_of_rows', 'markdown_table', 'plot_summary', 'write_summary', 'write_tables', 'sample_records_of',
-           'record_summary', 'BenchHelpFormatter', 'BenchParser', 'add_bench_parser', 'report', 'run_bench',
-           'bench_parser', 'bench_main']
-
-# %% ../../nbs/17_harness.ipynb #3d54dc3f
-DEFAULT_GEN_LENGTH = 256                # the paper's generation length
-
-if TYPE_CHECKING:
-    import torch
-    from spot_nb.decode import DecodeConfig
-
-def task_samples(task: str, limit: int | None = None, mbpp: str | Path | None = None,
-                 split: str = "evaluation") -> list[Sample]:
-    """The first `limit` evaluation samples of `task`, in order (`Task.samples`); MBPP: its test split without the
-    calibration samples 100–149. `split="calibration"`: those 50 held-out MBPP samples instead (the mass floor's
-    calibration, Table 4)."""
-    return get_task(task).samples(split, limit, mbpp)
-
-def mbpp_calibration_samples(mbpp: str | Path | None = None) -> list[Sample]:
-    "MBPP test samples 100–149: the held-out prompts of the mass-floor calibration, never evaluated."
-    return task_samples("mbpp", mbpp=mbpp, split="calibration")
-
-# %% ../../nbs/17_harness.ipynb #0013bf8a
-def prompt_text(sample: Sample, tokenizer) -> str:
-    "The text fed to the target: the task's plain template, wrapped in the tokenizer's chat template when it has one."
-    if not has_chat_template(tokenizer): return sample.prompt.text
-    msg = f"{get_task(sample.prompt.task).instruction}\n\n{sample.prompt.text}"
-    return chat_text(tokenizer, msg)
-
-_FENCE = re.compile(r"```[ \t]*(?:python|py)?[^\n]*\n(.*?)(?:```|\Z)", re.S)
-
-def completion(task: str, text: str, chat: bool = False) -> str:
-    "What is scored: the generated text cut by the task's stop rule (code from a chat target: its first fenced block)."
-    if chat and get_task(task).kind == "code" and (m := _FENCE.search(text)): text = m.group(1)
-    return truncate_completion(task, text)
-
-# %% ../../nbs/17_harness.ipynb #46240ad6
-CONTROL = "draft-free"
-SPOT_METHODS = tuple(SPOT_VARIANTS)                           # SPOT and its ablations, registered drafters (notebook 12)
-AUTO = "spot-auto"                                            # SPOT with the cost-aware budget (notebook 22): D is its ceiling
-ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --drafter
-BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")
-RS_METHODS = ("ssd-chain", "spot-chain")                     # chains that can keep their proposals: what the rs verifier reads
-RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
-
-def builds_with_defaults(cls) -> bool:
-    "Whether a drafter class can be built with no arguments (the harness has none to give)."
-    import inspect
-    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in inspect.signature(cls).parameters.values())
-
-# %% ../../nbs/17_harness.ipynb #2da16d8a
-def registered_methods() -> list[str]:
-    """Drafters the harness can build with defaults: those the installed packages declare as `spot_nb.drafters` entry points
-    (read without importing torch), and any defined in this process (a notebook cell) once the drafters are loaded."""
-    names = {ep.name for ep in entry_points(group=DRAFTER_ENTRY_POINTS)}
-    if base := sys.modules.get("spot_nb.drafters.base"): names |= {n for n, c in base.DRAFTERS.items() if builds_with_defaults(c)}
-    return sorted(names - set(BUILTIN_METHODS))
-
-# %% ../../nbs/17_harness.ipynb #3032d86b
-def available_methods() -> list[str]: return [*BUILTIN_METHODS, *registered_methods()]
-
-# %% ../../nbs/17_harness.ipynb #cad215e5
-@dataclass(frozen=True)
-class Method:
-    "One decoding configuration: method name, budget D (0 for the draft-free control), padding, SPOT's mass floor γ."
-    name: str
-    budget: int = 0
-    pad: bool = False
-    gamma: float | None = None
-    verifier: str = "coupled"
-
-    @property
-    def label(self) -> str:
-        name = self.name if self.name != "spot-gamma" else f"spot-gamma γ={self.gamma:g}"
-        return name if self.verifier == "coupled" else f"{name} [{self.verifier}]"
-
-    def config(self, base: "DecodeConfig") -> "DecodeConfig":
-        "The decode settings of this configuration over `base` (the sample's length, temperature and seed)."
-        return replace(base, budget=self.budget, pad=self.pad, verifier=self.verifier)
-
-    def drafter(self, order_model=None, commits=None, spiffy_graph: Path | None = None, auto=None, seed: int = 0):
-        """A fresh drafter for one decode (None for the control); oracles read the sample's draft-free `commits`, Spiffy
-        its `spiffy_graph` (None: the shipped one); spot-auto is the run's one `auto` drafter, reset (what it learned of
-        the machine is kept); under the rs verifier a chain samples its links from the decode's `seed`."""
-        if self.name == CONTROL: return None
-        if self.name == AUTO:
-            auto.reset(); return auto
-        if self.name == "spiffy" and spiffy_graph is not None:
-            from spot_nb.drafters.baselines import SpiffyDrafter
-            return SpiffyDrafter.load(spiffy_graph)
-        from spot_nb.drafters import make_drafter
-        rs = {}
-        if self.verifier == "rs":                                               # the chain samples its links, from the decode's seed
-            import numpy as np
-            rs = dict(rs_rng=np.random.default_rng([seed, RS_DRAFT_STREAM]))
-        if self.name in SPOT_METHODS: return make_drafter(self.name, order_model=order_model, gamma=self.gamma, **rs)
-        if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
-        return make_drafter(self.name, **rs)
-
-# %% ../../nbs/17_harness.ipynb #8fd56d97
-def method_grid(names: list[str], budgets: list[int], gammas: list[float], verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
-    "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
-    return [Method(n, D, pad=n not in ("spot-gamma", AUTO), gamma=g, verifier=v) for n in names if n != CONTROL for D in budgets
-            for g in (gammas if n == "spot-gamma" else [0.0] if n in SPOT_METHODS else [None])
-            for v in verifiers if v != "rs" or n in RS_METHODS]                       # rs verifies only chains that keep proposals
-
-# %% ../../nbs/17_harness.ipynb #4f93ed64
-SCHEMA = 1                              # version of the record format; a folder of another version is refused
-META = "meta.json"
-SHARD_GLOB = "records-rank*.jsonl"
-KEY_FIELDS = ("task", "prompt_id", "temperature", "seed", "gen_length", "method", "budget", "gamma", "target", "order_model", "verifier")
-KEY_DEFAULTS = dict(verifier="coupled")  # fields added after schema 1 was first written: records without them read as these
-RUN_FIELDS = ("seconds", "drafter_seconds", "invocation", "group", "rank", "world_size", "machine", "versions", "time")
-
-class BenchError(ValueError):
-    "A bad `spot-nb bench` request or records folder; the message names the problem in one line."
-
-# %% ../../nbs/17_harness.ipynb #b45219dd
-def record_key(r: dict) -> tuple: return tuple(r[k] if k in r else KEY_DEFAULTS[k] for k in KEY_FIELDS)
-
-# %% ../../nbs/17_harness.ipynb #da3cb4ce
-def shard_path(folder: Path, rank: int) -> Path: return Path(folder) / f"records-rank{rank}.jsonl"
-
-# %% ../../nbs/17_harness.ipynb #67f22e20
-def _parse_shard(path: Path) -> tuple[list[dict], bool]:
-    "(records of complete groups, whether a crash left a torn line or an unfinished group at the end)."
-    try: text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e: raise BenchError(f"cannot read records file {path}: {e}") from None
-    lines = text.split("\n")
-    torn = lines.pop() != ""                                  # the text after the last newline: a write cut short
-    recs = []
-    for i, line in enumerate(lines, 1):
-        try: r = json.loads(line)
-        except json.JSONDecodeError: raise BenchError(f"records file {path} is damaged at line {i}: move it away or repair it") from None
-        if r.get("schema") != SCHEMA:
-            raise BenchError(f"records file {path} was written with record schema {r.get('schema')}, this spot_nb "
-                             f"reads schema {SCHEMA}: use another --out folder")
-        recs.append(r)
-    sizes = {}
-    for r in recs: sizes[r["group"]] = sizes.get(r["group"], 0) + 1
-    done = [r for r in recs if sizes[r["group"]] == r["group_size"]]
-    return done, torn or len(done) < len(recs)
-
-# %% ../../nbs/17_harness.ipynb #904beac9
-def check_records_folder(folder: Path) -> None:
-    "Refuse a records folder that is a file, unreadable, or written with another record schema."
-    folder = Path(folder)
-    if not folder.exists(): return
-    if not folder.is_dir(): raise BenchError(f"records folder {folder} is a file, not a folder")
-    if not os.access(folder, os.R_OK | os.W_OK | os.X_OK): raise BenchError(f"records folder {folder} is not readable and writable")
-    meta = folder / META
-    if meta.exists():
-        try: schema = json.loads(meta.read_text())["schema"]
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            raise BenchError(f"{meta} is unreadable ({type(e).__name__}): not a spot-nb bench folder, or damaged") from None
-        if schema != SCHEMA:
-            raise BenchError(f"records folder {folder} was written with record schema {schema}, this spot_nb reads "
-                             f"schema {SCHEMA}: use another --out folder")
-    elif any(folder.glob(SHARD_GLOB)): raise BenchError(f"records folder {folder} has records but no {META}: not written by spot-nb bench")
-
-# %% ../../nbs/17_harness.ipynb #b41c9ad7
-def read_records(folder: Path) -> list[dict]:
-    "Every complete record in a records folder, all workers' shards merged; what a crash left unfinished is skipped."
-    check_records_folder(folder)
-    return [r for p in sorted(Path(folder).glob(SHARD_GLOB)) for r in _parse_shard(p)[0]]
-
-# %% ../../nbs/17_harness.ipynb #691edb65
-def repair_shard(path: Path) -> int:
-    "Drop a torn last line and any unfinished group from a shard (atomically); returns the records kept."
-    if not path.exists(): return 0
-    recs, damaged = _parse_shard(path)
-    from spot_nb.core import atomic_write
-    if damaged: atomic_write(path, lambda tmp: tmp.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8"))
-    return len(recs)
-
-# %% ../../nbs/17_harness.ipynb #ba95c6bf
-def append_group(path: Path, records: list[dict]) -> None:
-    "Append one sample's records in one write, flushed to disk: a crash leaves at most an unfinished group at the end."
-    with open(path, "a", encoding="utf-8") as f:
-        f.write("".join(json.dumps(r) + "\n" for r in records)); f.flush(); os.fsync(f.fileno())
-
-# %% ../../nbs/17_harness.ipynb #62225241
-def same_records(a: list[dict], b: list[dict]) -> bool:
-    "Do two record lists hold the same decodes (order and run fields — timing, machine, rank, ids — ignored)?"
-    strip = lambda rs: sorted(json.dumps({k: v for k, v in r.items() if k not in RUN_FIELDS}, sort_keys=True) for r in rs)
-    return strip(a) == strip(b)
-
-# %% ../../nbs/17_harness.ipynb #54dee614
-def machine_info(device: torch.device) -> dict:
-    "Where a record was measured: host, platform, processor or GPU, device, threads."
-    import torch
-    if device.type == "cuda": proc = torch.cuda.get_device_name(device)
-    else:
-        try: proc = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
-        except (OSError, StopIteration): proc = platform.processor() or platform.machine()
-    return dict(host=platform.node(), platform=platform.platform(), processor=proc, device=str(device),
-                threads=torch.get_num_threads())
-
-# %% ../../nbs/17_harness.ipynb #6e27a001
-def versions() -> dict:
-    "Versions of what a record depends on."
-    import importlib.metadata, spot_nb, torch
-    def v(pkg):
-        try: return importlib.metadata.version(pkg)
-        except importlib.metadata.PackageNotFoundError: return None
-    return dict(spot_nb=spot_nb.__version__, torch=torch.__version__, transformers=v("transformers"),
-                python=platform.python_version(), schema=SCHEMA)
-
-# %% ../../nbs/17_harness.ipynb #9a138d89
-@dataclass
-class BenchConfig:
-    "A checked `spot-nb bench` request."
-    tasks: list[str]
-    methods: list[Method]                 # drafted configurations (the control runs for every sample)
-    temperatures: list[float]
-    seeds: list[int]
-    gen_lengths: list[int]
-    samples: dict[str, list[Sample]]      # task -> its evaluation samples (the first `limit`)
-    out: Path
-    target: Path                          # checkpoint folder
-    order_model: Path | None              # None when no SPOT method is asked for
-    device: str = "cpu"
-    threads: int = 1
-    progress: bool = True
-    summary_only: bool = False
-    split: str = "evaluation"             # MBPP's calibration samples 100–149 instead (`--split calibration`)
-    spiffy_graph: Path | None = None      # Spiffy's calibrated graph (None: the embedded target's shipped graph)
-    auto_order_model: Path | None = None  # spot-auto's scorer; None when spot-auto is not asked for
-    drafter_files: dict | None = None     # the target's own drafter files this request defaulted to, by role (what run_bench prints)
+__all__ = ['DEFAULT_GEN_LENGTH', 'BENCH_HELP', 'BENCH_EPILOG', 'check_args', 'write_summary', 'BenchHelpFormatter', 'BenchParser',
+           'add_bench_parser', 'run_bench', 'bench_parser', 'bench_main']
 
 # %% ../../nbs/17_harness.ipynb #64a0f811
 def _csv(text: str, what: str, convert=str) -> list:
@@ -344,264 +111,15 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
                        order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph,
                        auto_order_model, used)
 
-# %% ../../nbs/17_harness.ipynb #abd3125e
-class CommitTally:
-    """A decode recorder: how many commits were the target's argmax at their state, and their probabilities under the target
-    (its softmax, T = 1); and per round (the paper's F.8), whether its first commit is at the masked position the previous
-    round's stale conditionals rank most confident, and is their argmax token there (None in a block's first round)."""
-    def __init__(self):
-        self.n, self.argmax, self.prob = 0, 0, 0.0
-        self.top_hit, self.token_hit, self._prev = [], [], None      # _prev: (block, top position, stale argmax [L])
-
-    def __call__(self, r) -> None:
-        import torch
-        ver = r.verification
-        rows = torch.tensor(ver.path[:len(ver.commits)], device=r.logits.device)           # commit j is made at node path[j]
-        s, v = (torch.tensor(x, device=r.logits.device) for x in zip(*((c.s, c.v) for c in ver.commits)))
-        lg = r.logits[rows, s].float()                                                       # [n, V]
-        self.n += len(v); self.argmax += int((lg.argmax(-1) == v).sum())
-        self.prob += float(lg.softmax(-1).gather(1, v[:, None]).sum())
-        from spot_nb.core import select_position
-        first = ver.commits[0]
-        if self._prev is not None and self._prev[0] == r.block:
-            self.top_hit.append(int(first.s == self._prev[1])); self.token_hit.append(int(first.v == int(self._prev[2][first.s])))
-        else: self.top_hit.append(None); self.token_hit.append(None)
-        stale, masked = r.logits[ver.deepest], ver.state == r.ctx.mask_id                   # [L, V] next round's stale conditionals
-        self._prev = (r.block, select_position(stale, ver.state, r.ctx.mask_id), stale.argmax(-1)) if bool(masked.any()) else None
-
-    def summary(self) -> dict:
-        return dict(argmax_fraction=self.argmax / max(self.n, 1), mean_commit_prob=self.prob / max(self.n, 1),
-                    top_hit=self.top_hit, token_hit=self.token_hit)
-
-# %% ../../nbs/17_harness.ipynb #2474813b
-def rank_and_world() -> tuple[int, int]:
-    "This worker's rank and the number of workers (`torchrun` sets RANK and WORLD_SIZE; 0 and 1 otherwise)."
-    return int(os.environ.get("RANK", 0)), int(os.environ.get("WORLD_SIZE", 1))
-
-# %% ../../nbs/17_harness.ipynb #02ba9fca
-def _load_order_model(path: Path, block_size: int):
-    "The order model of SPOT's drafter, its scorer traced for blocks of `block_size`."
-    from spot_nb.order_model import OrderModel
-    try: m = OrderModel.load(path)
-    except (FileNotFoundError, ValueError) as e: raise BenchError(str(e)) from None
-    from spot_nb.drafters.spot import SpotDrafter
-    try: SpotDrafter(m).check_width(block_size)                     # a block wider than the model's positions: refused here
-    except ValueError as e: raise BenchError(f"--drafter {path}: {e}") from None
-    m.frozen(block_size)
-    return m
-
-# %% ../../nbs/17_harness.ipynb #4328f713
-def order_model_ids(cfg: BenchConfig) -> dict[str, str | None]:
-    """The order model each method of `cfg` reads, as records name it: its path and the first 12 hex digits of its
-    SHA-256, so that a drafter retrained into the same file makes new configurations instead of matching the old one's
-    finished records. spot-auto reads `auto_order_model`, SPOT and its ablations `order_model`, other methods none."""
-    ids = {p: f"{p.resolve()}#{hashlib.sha256(p.read_bytes()).hexdigest()[:12]}" for p in {cfg.order_model, cfg.auto_order_model} - {None}}
-    reads = lambda name: cfg.auto_order_model if name == AUTO else cfg.order_model if name in SPOT_METHODS else None
-    return {m.name: ids.get(reads(m.name)) for m in [Method(CONTROL), *cfg.methods]}
-
-# %% ../../nbs/17_harness.ipynb #c44e4062
-def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
-    """Decode this worker's share of the grid (every `world`-th sample from `rank`), skipping finished samples.
-    Per sample: the draft-free control, then each pending configuration, scored, written as one group. Returns counts."""
-    from tqdm.auto import tqdm
-    from spot_nb.decode import DecodeConfig, block_commits_of, decode, encode_prompt, side_by_side
-    from spot_nb.core import atomic_write
-    from spot_nb.target import load_target
-    import torch
-    torch.set_num_threads(cfg.threads)
-    device = torch.device(cfg.device)
-    if device.type == "cuda" and world > 1: device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", rank)))
-    cfg.out.mkdir(parents=True, exist_ok=True)
-    if not (cfg.out / META).exists(): atomic_write(cfg.out / META, lambda tmp: tmp.write_text(json.dumps(dict(schema=SCHEMA))))
-    shard = shard_path(cfg.out, rank)
-    repair_shard(shard)
-    done = {record_key(r) for r in read_records(cfg.out)}
-    try: target, tok = load_target(cfg.target, device=device)   # checks config against weights before reading them
-    except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
-    order_model = _load_order_model(cfg.order_model, target.block_size) if cfg.order_model else None
-    auto = None
-    if any(m.name == AUTO for m in cfg.methods):                # its cost model: measured once on this machine, then cached
-        from spot_nb.drafters.cost_aware import cost_aware_drafter
-        try: auto = cost_aware_drafter(target, _load_order_model(cfg.auto_order_model, target.block_size),
-                                       d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
-        except ValueError as e: raise BenchError(f"spot-auto: {e}") from None
-    chat, target_id = has_chat_template(tok), str(cfg.target.resolve())
-    om_ids = order_model_ids(cfg)
-    control = Method(CONTROL)
-    invocation, machine, vers = uuid.uuid4().hex[:12], machine_info(device), versions()
-    stats = dict(groups=0, skipped=0, decodes=0, records=0, invocation=invocation)
-    warm = False
-    for task, T, seed, G in itertools.product(cfg.tasks, cfg.temperatures, cfg.seeds, cfg.gen_lengths):
-        bar = tqdm(cfg.samples[task][rank::world], desc=f"{'[rank %d] ' % rank if world > 1 else ''}{task} T={T:g} seed={seed} gen={G}",
-                   disable=not cfg.progress)
-        for s in bar:
-            base = dict(task=task, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, target=target_id)
-            def fields(m: Method) -> dict:
-                return dict(base, method=m.name, budget=m.budget, gamma=m.gamma, order_model=om_ids[m.name],
-                            verifier=m.verifier)
-            todo = [m for m in cfg.methods if record_key(fields(m)) not in done]
-            if not todo and record_key(fields(control)) in done: stats["skipped"] += 1; continue
-            ids = encode_prompt(tok, prompt_text(s, tok), target, G)
-            kw = DecodeConfig(gen_length=G, temperature=T, seed=seed)
-            oracle = any(m.name.startswith("oracle-") for m in todo)
-            if not warm:                                          # one block of each path first: no clock pays start-up
-                wk = replace(kw, gen_length=target.block_size)
-                wc = block_commits_of(target, ids, wk) if oracle else None
-                for m in [control, *todo]: decode(target, ids, m.drafter(order_model, wc, cfg.spiffy_graph, auto, seed), m.config(wk))
-                warm = True
-            lookahead = functools.cache(lambda: block_commits_of(target, ids, kw))   # the oracles' commits, outside every clock
-            tallies = [CommitTally() for _ in range(1 + len(todo))]
-            def args(m: Method, tally: CommitTally):
-                return lambda: dict(drafter=m.drafter(order_model, lookahead() if m.name.startswith("oracle-") else None,
-                                                      cfg.spiffy_graph, auto, seed), config=m.config(kw), recorder=tally)
-            runs = side_by_side(target, ids, {str(i) if i else CONTROL: args(m, t) for i, (m, t) in enumerate(zip([control, *todo], tallies))})[0]
-            outs = [(m, (r, t)) for m, r, t in zip([control, *todo], runs.values(), tallies)]
-            ref = runs[CONTROL]
-            stats["decodes"] += len(outs) + oracle
-            group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
-            for m, (r, tally) in outs:
-                text = tok.decode(r.tokens.tolist())
-                answer = completion(task, text, chat)
-                if answer not in scores: scores[answer] = bool(score(task, s.item, answer))
-                recs.append(dict(schema=SCHEMA, **fields(m), pad=m.pad, label=m.label, split=cfg.split, index=s.index, prompt_tokens=len(ids),
-                                 tokens=r.tokens.tolist(), text=text, completion=answer, n_generated=r.n_generated, nfe=r.nfe,
-                                 rounds=len(r.rounds), accepted=[x.accepted for x in r.rounds], drafts=[x.drafts for x in r.rounds],
-                                 committed=[x.committed for x in r.rounds], blocks=[x.block for x in r.rounds],
-                                 seconds=r.seconds, drafter_seconds=r.drafter_seconds, score=scores[answer], **tally.summary(),
-                                 identical=torch.equal(r.tokens, ref.tokens), chat_template=chat, invocation=invocation,
-                                 group=group, group_size=len(outs), rank=rank, world_size=world, machine=machine,
-                                 versions=vers, time=now))
-            append_group(shard, recs)
-            done.update(record_key(r) for r in recs)
-            stats["groups"] += 1; stats["records"] += len(recs)
-        bar.close()
-    return stats
-
-# %% ../../nbs/17_harness.ipynb #fd702de9
-SUMMARY_COLUMNS = ("task", "T", "gen", "method", "D", "n", "NFE", "tokens/round", "tok/s", "ratio", "ratio min", "ratio max", "accuracy",
-                   "identical")          # ratio: pooled over the samples; min / max: the spread of the samples' own ratios
-
-def grid_keys(cfg: BenchConfig) -> set[tuple]:
-    "Keys of every record the request asks for (controls included)."
-    target_id, om_ids = str(cfg.target.resolve()), order_model_ids(cfg)
-    return {record_key(dict(task=t, prompt_id=s.prompt.uid, temperature=T, seed=seed, gen_length=G, method=m.name, budget=m.budget,
-                            gamma=m.gamma, target=target_id, order_model=om_ids[m.name], verifier=m.verifier))
-            for t in cfg.tasks for s in cfg.samples[t] for T in cfg.temperatures for seed in cfg.seeds
-            for G in cfg.gen_lengths for m in [Method(CONTROL), *cfg.methods]}
-
-# %% ../../nbs/17_harness.ipynb #3b2afa00
-def record_task(r: dict) -> str:
-    "A record's task as the summary names it: with its split when that is not the evaluation split (calibration rows apart)."
-    return r["task"] if r.get("split", "evaluation") == "evaluation" else f"{r['task']}-{r['split']}"
-
-# %% ../../nbs/17_harness.ipynb #195cf93e
-def summarize(records: list[dict]):
-    "The summary table (a DataFrame with `SUMMARY_COLUMNS`) of a list of records."
-    import pandas as pd
-    controls = {r["group"]: r for r in records if r["method"] == CONTROL}
-    latest = {}                                                   # a control decoded again by a later run: the last counts
-    for r in sorted(controls.values(), key=lambda r: r["time"]): latest[record_key(r)] = r
-    rows = []
-    for r in records:
-        if r["method"] == CONTROL and latest[record_key(r)] is not r: continue
-        c = controls[r["group"]]
-        rows.append(dict(task=record_task(r), T=r["temperature"], gen=r["gen_length"], method=r["label"], D=r["budget"], nfe=r["nfe"],
-                         tokens=r["n_generated"], rounds=r["rounds"], seconds=r["seconds"], c_tokens=c["n_generated"],
-                         c_seconds=c["seconds"], score=r["score"], identical=r["identical"]))
-    return summary_of_rows(pd.DataFrame(rows, columns=SUMMARY_ROW))
-
-# %% ../../nbs/17_harness.ipynb #272d4fd3
-SUMMARY_ROW = ("task", "T", "gen", "method", "D", "nfe", "tokens", "rounds", "seconds", "c_tokens", "c_seconds", "score", "identical")
-
-def summary_of_rows(df):
-    "The summary table of one row per decode (columns `SUMMARY_ROW`; `c_`: its sample's control), grouped by configuration."
-    import pandas as pd
-    if df.empty: return pd.DataFrame(columns=SUMMARY_COLUMNS)
-    df = df.copy()
-    df["sample_ratio"] = (df.tokens / df.seconds) / (df.c_tokens / df.c_seconds)     # each sample against its own control
-    g = df.groupby(["task", "T", "gen", "method", "D"], sort=False)
-    out = pd.DataFrame({
-        "n": g.size(), "NFE": g.nfe.mean(), "tokens/round": g.tokens.sum() / g.rounds.sum(), "tok/s": g.tokens.sum() / g.seconds.sum(),
-        "ratio": (g.tokens.sum() / g.seconds.sum()) / (g.c_tokens.sum() / g.c_seconds.sum()),
-        "ratio min": g.sample_ratio.min(), "ratio max": g.sample_ratio.max(),
-        "accuracy": g.score.mean(), "identical": g.identical.sum()}).reset_index()
-    order = {m: i for i, m in enumerate(dict.fromkeys([CONTROL, *df.method]))}
-    return out.sort_values(["task", "T", "gen", "D", "method"], key=lambda c: c.map(order) if c.name == "method" else c,
-                           ignore_index=True)[list(SUMMARY_COLUMNS)]
-
-# %% ../../nbs/17_harness.ipynb #93934a13
-def markdown_table(df) -> str:
-    "A summary as a Markdown table (NFE to 1 decimal, other numbers to 2)."
-    def fmt(col, v):
-        if isinstance(v, float): return f"{v:g}" if col == "T" else f"{v:.1f}" if col == "NFE" else f"{v:.2f}"
-        return str(v)
-    lines = ["| " + " | ".join(df.columns) + " |", "|" + "---|" * len(df.columns)]
-    return "\n".join(lines + ["| " + " | ".join(fmt(c, v) for c, v in zip(df.columns, row)) + " |" for row in df.itertuples(index=False)])
-
-# %% ../../nbs/17_harness.ipynb #f79c617f
-def plot_summary(df, path: Path) -> None:
-    "Throughput ratio and NFE against the budget, one column per task, one line per method (one temperature and length)."
-    import matplotlib.pyplot as plt
-    tasks = list(dict.fromkeys(df.task))
-    fig, axes = plt.subplots(2, len(tasks), figsize=(3.2 * len(tasks), 5.2), squeeze=False, constrained_layout=True)
-    for j, task in enumerate(tasks):
-        d = df[df.task == task]
-        for method, m in d[d.method != CONTROL].groupby("method", sort=False):
-            axes[0, j].plot(m.D, m.ratio, "o-", label=method); axes[1, j].plot(m.D, m.NFE, "o-", label=method)
-        axes[0, j].axhline(1.0, color="k", ls="--", lw=1, label=CONTROL)
-        if (base := d[d.method == CONTROL]).size: axes[1, j].axhline(float(base.NFE.iloc[0]), color="k", ls="--", lw=1, label=CONTROL)
-        axes[0, j].set_title(task); axes[1, j].set_xlabel("budget D")
-    axes[0, 0].set_ylabel("throughput ratio"); axes[1, 0].set_ylabel("NFE per sample"); axes[0, -1].legend(fontsize=7)
-    from spot_nb.core import atomic_write
-    atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110))
-    plt.close(fig)
-
 # %% ../../nbs/17_harness.ipynb #98e79e8a
 def write_summary(cfg: BenchConfig):
     "Summarise the request's records in `cfg.out`: summary.md, summary.csv and one figure per (temperature, length)."
     wanted = grid_keys(cfg)
     return write_tables(cfg.out, summarize([r for r in read_records(cfg.out) if record_key(r) in wanted]))
 
-def write_tables(folder: Path, df):
-    "Write a summary `df` into `folder`: summary.md, summary.csv and one figure per (temperature, length); returns `df`."
-    from spot_nb.core import atomic_write
-    atomic_write(folder / "summary.md", lambda tmp: tmp.write_text(markdown_table(df) + "\n"))
-    atomic_write(folder / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
-    for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, folder / f"bench-T{T:g}-gen{G}.png")
-    return df
-
-# %% ../../nbs/17_harness.ipynb #facb0353
-def sample_records_of(records: list[dict]) -> list:
-    """The harness's records as `SampleRecord`s, the compact form committed under `results/` (no text, no machine paths):
-    every drafted record, and the latest control of each sample. A control decoded again by a later run replaces the
-    earlier one; its NFE and output are the same at a fixed temperature and seed, only its clock differs."""
-    from itertools import groupby
-    from spot_nb.records import SampleRecord, output_hash
-    latest = {}
-    for r in sorted((r for r in records if r["method"] == CONTROL), key=lambda r: r["time"]): latest[record_key(r)] = r
-    out = []
-    for r in [*latest.values(), *(r for r in records if r["method"] != CONTROL)]:
-        if "blocks" not in r: raise ValueError(f"a record of {r['method']} on {r['prompt_id']} has no per-round blocks: it was written by an older spot_nb; decode it again")
-        by_block = [[c for _, c in g] for _, g in groupby(zip(r["blocks"], r["committed"]), key=lambda bc: bc[0])]
-        out.append(SampleRecord(record_task(r), r["prompt_id"], r["label"], r["budget"], r["temperature"], r["seed"], r["gen_length"],
-                                r["verifier"], r["nfe"], r["accepted"], by_block, round(r["seconds"], 4), output_hash(r["tokens"]),
-                                None if r["method"] == CONTROL else r["identical"], float(r["score"]), drafts=r["drafts"],
-                                argmax_fraction=r["argmax_fraction"], commit_prob=r["mean_commit_prob"], top_hit=r["top_hit"],
-                                token_hit=r["token_hit"], drafter_seconds=round(r["drafter_seconds"], 4)))
-    return out
-
-def record_summary(df):
-    """The summary table (`SUMMARY_COLUMNS`) of committed records (a frame from `spot_nb.records.read_records`): what
-    `summarize` printed of the run they were taken from, drawn without the run's folder."""
-    from spot_nb.records import PAIR_KEY
-    key = list(PAIR_KEY)
-    ctrl = df[df.method == CONTROL][key + ["tokens", "seconds"]].rename(columns={"tokens": "c_tokens", "seconds": "c_seconds"})
-    m = df.merge(ctrl, on=key, how="left", validate="many_to_one")
-    rows = m.rename(columns={"temperature": "T", "gen_length": "gen", "budget": "D"}).assign(
-        identical=m.identical.where(m.method != CONTROL, True).astype(bool))
-    return summary_of_rows(rows[list(SUMMARY_ROW)])
-
 # %% ../../nbs/17_harness.ipynb #549fc069
+DEFAULT_GEN_LENGTH = 256                # the paper's generation length
+
 class BenchHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
     "Each option's default shown once: appended to its help unless the help states it, or the option has none (None, a flag)."
     def _get_help_string(self, action):
@@ -668,19 +186,6 @@ def add_bench_parser(subparsers) -> argparse.ArgumentParser:
                                               formatter_class=BenchHelpFormatter))
 
 # %% ../../nbs/17_harness.ipynb #e882ff9c
-def report(folder: str | Path, out=print):
-    """Summarise every record in a bench folder (finished or not): print the table, write summary.md, summary.csv and one
-    figure per (temperature, length); returns the table. What `spot-nb report DIR` and `spot-nb bench --summary-only` run:
-    no model, no task data. A folder without records is a one-line error."""
-    folder = Path(folder)
-    if not folder.is_dir(): raise BenchError(f"{folder}: no such records folder (write one with `spot-nb bench --out {folder}`)")
-    records = read_records(folder)                             # refuses a foreign or damaged folder
-    if not records: raise BenchError(f"{folder} holds no bench records: nothing to summarise (decode some with `spot-nb bench --out {folder}`)")
-    df = write_tables(folder, summarize(records))
-    out(markdown_table(df))
-    out(f"{len(records)} records; summary.md, summary.csv and figures in {folder}")
-    return df
-
 def run_bench(args: argparse.Namespace) -> int:
     "`spot-nb bench`: check the request, decode this worker's share, and (rank 0) write the summary; one-line errors."
     rank, world = rank_and_world()
@@ -706,7 +211,6 @@ def run_bench(args: argparse.Namespace) -> int:
         print(f"spot-nb bench: error: {e} (see spot-nb bench --help)", file=sys.stderr)
         raise SystemExit(2) from None                             # argparse's code for a refused request
     return 0
-
 
 # %% ../../nbs/17_harness.ipynb #dde2a02c
 def bench_parser() -> argparse.ArgumentParser:
