@@ -18,8 +18,9 @@ except ImportError:                                        # a host without numb
     COMPILED = False
 
 # %% auto #0
-__all__ = ['top_k_rows', 'half_round', 'stale_rows', 'state_row', 'state_rows', 'round_share', 'mlp_logq', 'mlp_logq_rows',
-           'state_rows_numpy', 'stale_rows_numpy', 'ranks_before', 'best_first_mlp', 'greedy_round']
+__all__ = ['top_k_rows', 'half_round', 'stored_rows', 'runner_up_counts', 'stale_rows', 'state_row', 'state_rows', 'round_share',
+           'mlp_logq', 'mlp_logq_rows', 'state_rows_numpy', 'stale_rows_numpy', 'ranks_before', 'best_first_mlp',
+           'greedy_round']
 
 # %% ../nbs/10a_kernels.ipynb #k6
 @njit(cache=True)
@@ -49,6 +50,19 @@ def half_round(x):
     quantum = 2.0 ** (max(e, -13) - 11)                    # a half's spacing there: 10 mantissa bits, subnormal below 2^-14
     return np.float32(np.rint(x / quantum) * quantum)
 
+
+@njit(cache=True)
+def stored_rows(p):
+    "`half_round` of every entry of top-k probs [L, k]: what a trajectory stores, and what the order model trained on."
+    out = np.empty_like(p)
+    for s in range(p.shape[0]):
+        for j in range(p.shape[1]): out[s, j] = half_round(p[s, j])
+    return out
+
+@njit(cache=True)
+def runner_up_counts(top1, open_, runner_up_below):
+    "At T = 0, how many token hypotheses each position [L] holds: none where filled, else the top-1, and the runner-up too where top-1 < `runner_up_below`."
+    return np.where(open_, 1 + (top1 < runner_up_below).astype(np.int64), 0)
 
 @njit(cache=True)
 def stale_rows(p, t1, out):
@@ -262,13 +276,10 @@ def greedy_round(stale, root, mask_id, k, runner_up_below, budget, gamma, w_stal
     L = root.shape[0]
     open_ = root == mask_id
     top_p, top_v = top_k_rows(stale, np.flatnonzero(open_), k)
-    stored, t1 = np.empty_like(top_p), top_p[:, 0].copy()
-    for s in range(L):
-        for j in range(k): stored[s, j] = half_round(top_p[s, j])
-    features = np.empty((L, 2 * k + 4), np.float32)
-    stale_rows(stored, t1, features)
+    t1, features = top_p[:, 0].copy(), np.empty((L, 2 * k + 4), np.float32)
+    stale_rows(stored_rows(top_p), t1, features)
     tokens = np.where(open_, top_v[:, 0], root)
     base = round_share(features, tokens, w_stale, tok, bias_pos)
-    hn = np.where(open_, 1 + (t1 < runner_up_below), 0)       # `runner_up_counts`
+    hn = runner_up_counts(t1, open_, runner_up_below)
     return best_first_mlp(open_, top_v[:, :2].copy(), top_p[:, :2].astype(np.float64), hn, budget, gamma, t1, base,
                            w_state, mix, mix_b, ctx, head, head_b)

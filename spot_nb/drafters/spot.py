@@ -13,20 +13,15 @@ import torch
 from ..config import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits, temperature_probs
 from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
-from ..kernels import best_first_mlp, greedy_round, top_k_rows
+from ..kernels import best_first_mlp, greedy_round, runner_up_counts, stored_rows, top_k_rows
 from ..order_model import MLPRound, OrderMLP, stale_features, state_features
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DraftPath', 'runner_up_counts', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'grow_chain',
-           'hypothesis_arrays', 'grow_compiled', 'stale_top', 'tree_of', 'round_features', 'round_tokens',
-           'SpotDrafter']
+__all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'grow_chain', 'hypothesis_arrays',
+           'grow_compiled', 'stale_top', 'tree_of', 'round_features', 'round_tokens', 'SpotDrafter']
 
 # %% ../../nbs/12_ddtree.ipynb #820988c0
-def runner_up_counts(top1: np.ndarray, open_: np.ndarray, runner_up_below: float) -> np.ndarray:
-    "At T = 0, how many token hypotheses each position [L] holds: none where filled, else the top-1, and the runner-up too where top-1 < `runner_up_below`."
-    return np.where(open_, 1 + (top1 < runner_up_below), 0)
-
 def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext, root: torch.Tensor | None = None,
                      runner_up_below: float = 0.6, top: tuple[torch.Tensor, torch.Tensor] | None = None) -> list[list[tuple[int, float]]]:
     """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] or `StaleLogits` (none at filled
@@ -238,8 +233,7 @@ def round_features(top_p: torch.Tensor) -> tuple[np.ndarray, np.ndarray]:
     """The stale share of a round's features [L, 2K + 4], from the stale top-K probs [L, K] as a trajectory stores them
     (rounded: the order model trained on those), and the exact top-1 [L] that ranks positions (NumPy)."""
     p = top_p.cpu().numpy()
-    stored = p.astype(np.float16).astype(np.float32)            # as `stored_probs` rounds them: IEEE half, to nearest even
-    return stale_features(stored, p[:, 0]), p[:, 0]
+    return stale_features(stored_rows(np.ascontiguousarray(p, np.float32)), p[:, 0]), p[:, 0]
 
 def round_tokens(root: np.ndarray, top_v: np.ndarray, mask_id: int) -> np.ndarray:
     "The tokens an order model reads [L]: the root's where filled, the stale top-1 where open."
