@@ -20,13 +20,13 @@ from ..verify import DraftTree, check_tree, pack, verify_tree
 from .acceptance import AcceptanceCalibration, default_calibration_path, stale_bound
 from .base import Drafter
 from ..config import auto_drafter_path
-from .spot import SpotDrafter, _key, _level, tree_of
+from .spot import SpotDrafter, _key, _level, grow_compiled, tree_of
 from ..order_model import OrderModel
 
 # %% auto #0
 __all__ = ['AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'best_prefix', 'coherent', 'value_bound', 'paying_paths',
-           'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs', 'cost_aware_drafter',
-           'LoggingSpotDrafter', 'run_grid', 'summarize_grid']
+           'paying_prefix', 'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs',
+           'cost_aware_drafter', 'LoggingSpotDrafter', 'run_grid', 'summarize_grid']
 
 # %% ../../nbs/22_cost_aware.ipynb #ea1751ef
 def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, float]:
@@ -107,6 +107,29 @@ def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, b
         frontier = [p for p, g in gains.items() if g > 0]
         if sum(gains[p] for p in frontier) <= lam * costs.scorer(max(len(frontier), 1)): break   # a level that cannot repay its call
     return [(p, *info[p]) for p in ranked[:k]], batches
+
+# %% ../../nbs/22_cost_aware.ipynb #a7c0e1d2
+def paying_prefix(ranked: list[tuple[tuple, float]], hyps: tuple[np.ndarray, np.ndarray, np.ndarray],
+                  edge: Callable[[float, float, bool, int], float], lam: float, costs: CostModel) -> list[tuple[tuple, float, float]]:
+    """spot-auto's cut of DDTree's selection `ranked` [(path, mass)] (closed under ancestors, as `grow_compiled` returns
+    it), with `hypothesis_arrays`' (ids, stale probs, counts) `hyps`: [(path, mass, P)] of the best prefix by P."""
+    hv, hp, _ = hyps
+    mass, P = {(): 1.0, **dict(ranked)}, {(): 1.0}
+    best = min(ranked, key=lambda pm: _key(*pm))[0] if ranked else None      # the highest-mass draft (a depth-1 one)
+    kids: dict[tuple, list[tuple]] = {}
+    for path, _ in ranked: kids.setdefault(path[:-1], []).append(path)
+    for parent in sorted(kids, key=len):                                     # parents' P before their children's
+        raw = []
+        for c in kids[parent]:
+            s, v = c[-1]
+            p_hat = float(hp[s][hv[s] == v][0])
+            raw.append((P[parent] * edge(mass[c] / (mass[parent] * p_hat), p_hat, c == best, len(c)), c))
+        raw.sort(key=lambda x: (-x[0], _key(x[1], mass[x[1]])))
+        for (_, c), Pc in zip(raw, coherent([x[0] for x in raw], P[parent])): P[c] = Pc
+    order = sorted((p for p in P if p), key=lambda p: (-P[p], -mass[p], len(p), p))
+    k, _ = best_prefix([P[p] for p in order], lam, costs)
+    return [(p, mass[p], P[p]) for p in order[:k]]
+
 
 # %% ../../nbs/22_cost_aware.ipynb #ea6ab9ee
 AUTO_BUDGET = 8          # the most drafts spot-auto weighs per round by default (the CPU cost curve is measured up to it)
@@ -239,13 +262,23 @@ class CostAwareDrafter(Drafter):
 
     @torch.inference_mode()
     def _scored(self, root: torch.Tensor, stale, ctx: DraftContext, D: int, lam: float, cell: list) -> DraftTree:
-        "A round past both tests: the order model's paying drafts, and what they earned added to the round's `cell`."
-        hyps, order_logq = self.spot.scorer(root, stale, ctx)
-        chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, self._edge(ctx.temperature), lam, self.costs, self.spot.tau)
+        """A round past both tests: the order model's paying drafts, and what they earned added to the round's `cell`.
+        Compiled where `SpotDrafter` compiles its round (`paying_prefix` of DDTree's top-D), else `paying_paths`."""
+        edge = self._edge(ctx.temperature)
+        if self.spot.compiled(root, ctx):
+            hyps, scorer, t1 = self.spot.round_inputs(root, stale, ctx)
+            ranked, calls = grow_compiled(root, ctx.mask_id, hyps, scorer, t1, D)
+            self.spot.calls += calls
+            chosen, batches = paying_prefix(ranked, hyps, edge, lam, self.costs), [1] * calls
+        else:
+            hyps, order_logq = self.spot.scorer(root, stale, ctx)
+            chosen, batches = paying_paths(root, ctx.mask_id, hyps, order_logq, D, edge, lam, self.costs, self.spot.tau)
         P = [P for *_, P in chosen]
-        cell[0] += self.value(P, batches, lam); cell[1] += 1
+        cell[0] += self.value(P, batches, lam)
+        cell[1] += 1
         chosen.sort(key=lambda x: len(x[0]))                                        # parents before children
         return self._done(tree_of(root, ctx.mask_id, chosen), P, batches, bound=True, ctx=ctx)
+
 
 # %% ../../nbs/22_cost_aware.ipynb #86965475
 class _SpotFromLogits(SpotDrafter):
@@ -257,8 +290,9 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
                   seed: int = 0) -> CostModel:
     """Measure a `CostModel` for `target` + `order_model` here, on states of a real block: forwards over 1 … d_max + 1
     copies behind a `prefix_len`-token cache, scorer calls, a drafted round, a skipped round and the loop's own work,
-    interleaved over `reps` repetitions; medians (the typical round, stalls of a busy machine included). Then
-    `in_situ` pairs of short decodes (draft-free, SPOT D1) correct the isolated timings to what a decode pays."""
+    interleaved over `reps` repetitions; medians (the typical round, stalls of a busy machine included). Where the round
+    is compiled (`OrderMLP` on the CPU), its scorer calls run inside the search: a drafted round is timed whole at
+    `d_max` drafts, and `scorer_ms` is zero. Then `in_situ` pairs of short decodes (draft-free, SPOT D1) correct the isolated timings to what a decode pays."""
     if d_max < 1: raise ValueError(f"d_max must be >= 1, got {d_max}")
     g = torch.Generator().manual_seed(seed)
     V, L, mask_id, dev = target.vocab_size, target.block_size, target.mask_id, target.device
@@ -284,20 +318,28 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
         tree = DraftTree(root, mask_id)
         check_tree(tree, root, ctx); pack(tree); verify_tree(tree, logits, ctx)
     root, stale, _ = states[len(states) // 2]
-    _, order_logq = spot.scorer(root, stale, ctx)
-    ys = root[None].expand(d_max, L).cpu().numpy().copy()                     # the scorer's NumPy inputs
-    taken, depth = np.zeros(ys.shape, bool), np.zeros(d_max, np.int64)
     blocks = root[None].expand(d_max + 1, L).clone()
     jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
-    jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
-    jobs[("draft",)] = lambda i: drafted_round(*states[i % len(states)][:2])
+    compiled = spot.compiled(root, ctx)
+    if compiled:                                 # the whole round at d_max drafts, every one paying
+        payer = CostAwareDrafter(order_model, CostModel([1.0] * (d_max + 1), [0.0], 0.0, 0.0, 0.0, "flat"),
+                                 AcceptanceCalibration({"0.0": [[30.0, 0.0, 0.0, 0.0]]}), adapt=0.0)
+        ctx_max = DraftContext(mask_id, budget=d_max)
+        jobs[("draft",)] = lambda i: payer._scored(*states[i % len(states)][:2], ctx_max, d_max, 0.01, [0.0, 0])
+    else:
+        _, order_logq = spot.scorer(root, stale, ctx)
+        ys = root[None].expand(d_max, L).cpu().numpy().copy()                 # the scorer's NumPy inputs
+        taken, depth = np.zeros(ys.shape, bool), np.zeros(d_max, np.int64)
+        jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
+        jobs[("draft",)] = lambda i: drafted_round(*states[i % len(states)][:2])
     skipper = CostAwareDrafter(order_model, flat, AcceptanceCalibration({"0.0": [[-30.0, 0.0, 0.0, 0.0]]}))   # nothing pays: every round skipped
     jobs[("bound",)] = lambda i: skipper.draft(states[i % len(states)][0].clone(), states[i % len(states)][1], ctx)   # a whole skipped round: test and bookkeeping
     jobs[("loop",)] = lambda i: loop(*states[i % len(states)][::2])
     times = time_interleaved(jobs, reps, dev)                          # interleaved: drift hits all alike; the warm-up traces the scorer
     ms = {k: statistics.median(v) * 1e3 for k, v in times.items()}
-    scorer = [ms[("score", B)] for B in range(1, d_max + 1)]
-    rest = [1e3 * t - sum(scorer[min(b, d_max) - 1] for b in bs) for t, bs in zip(times[("draft",)], calls[1:])]   # less its scorer calls
+    scorer = [0.0] * d_max if compiled else [ms[("score", B)] for B in range(1, d_max + 1)]
+    rest = [1e3 * t for t in times[("draft",)]] if compiled else \
+        [1e3 * t - sum(scorer[min(b, d_max) - 1] for b in bs) for t, bs in zip(times[("draft",)], calls[1:])]   # less its scorer calls
     copies, draft, loop_ms = [ms[("fwd", R)] for R in range(1, d_max + 2)], max(statistics.median(rest), 0.0), ms[("loop",)]
     # in situ: isolated calls miss what a real decode pays (caches the drafter and the copies evict), so decode the
     # prefix draft-free and with SPOT at D = 1, alternately; scale the copy curve to the draft-free round, and charge a
@@ -322,7 +364,7 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 
 # %% ../../nbs/22_cost_aware.ipynb #0430f306
 CACHE_ENV = "SPOT_NB_CACHE"
-COST_MODEL_VERSION = 4    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits; 3: and the verifier's confidences; 4: a skipped round whole), so old cache entries go unused
+COST_MODEL_VERSION = 5    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits; 3: and the verifier's confidences; 4: a skipped round whole; 5: a compiled round whole), so old cache entries go unused
 
 def cost_cache_dir() -> Path:
     "Where measured cost models are cached: $SPOT_NB_CACHE, else ~/.cache/spot_nb."

@@ -321,14 +321,19 @@ class SpotDrafter(Drafter):
 
     def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
         """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from stale
-        probabilities, one compiled call for the whole round (`greedy_round`); else a top-k pass, the stale features,
-        one compiled search (tests: notebook 12 on random rounds, notebook 27 on every drafted round of real decodes)."""
+        probabilities, one compiled call for the whole round (`greedy_round`); else `round_inputs`, then one compiled
+        search (tests: notebook 12 on random rounds, notebook 27 on every drafted round of real decodes)."""
         self.check_width(len(root))
-        r = root.numpy()
         if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:   # the whole round in one call
             (w_stale, tok, bias_pos), kernel = self.model.compiled_weights()
-            return _paths(*greedy_round(stale.numpy(), r, ctx.mask_id, self.model.stale_k, self.runner_up_below, ctx.budget,
-                                         float(self.gamma), w_stale, tok, bias_pos, *kernel))
+            return _paths(*greedy_round(stale.numpy(), root.numpy(), ctx.mask_id, self.model.stale_k, self.runner_up_below,
+                                         ctx.budget, float(self.gamma), w_stale, tok, bias_pos, *kernel))
+        return grow_compiled(root, ctx.mask_id, *self.round_inputs(root, stale, ctx), ctx.budget, self.gamma)
+
+    def round_inputs(self, root: torch.Tensor, stale: torch.Tensor | StaleLogits, ctx: DraftContext) -> tuple[tuple, MLPRound, np.ndarray]:
+        """What `grow_compiled` searches with at `root` [L]: the token hypotheses as `hypothesis_arrays` (ids [L, W], stale
+        probabilities [L, W], counts [L]), the round's compiled scorer and the stale top-1 [L] its state features read."""
+        r = root.numpy()
         open_ = r == ctx.mask_id
         top_p, top_v = stale_top(stale, self.model.stale_k, np.flatnonzero(open_))     # [L, K]
         features, t1 = round_features(top_p)
@@ -336,8 +341,8 @@ class SpotDrafter(Drafter):
         scorer = self.model.round_scorer(features, round_tokens(r, top_v, ctx.mask_id))
         if ctx.temperature == 0:
             hyps = (top_v[:, :2], top_p[:, :2].astype(np.float64), runner_up_counts(t1, open_, self.runner_up_below))
-        else: hyps = token_hypotheses(stale, ctx, root, self.runner_up_below)
-        return grow_compiled(root, ctx.mask_id, hyps, scorer, t1, ctx.budget, self.gamma)
+        else: hyps = hypothesis_arrays(token_hypotheses(stale, ctx, root, self.runner_up_below))
+        return hyps, scorer, t1
 
     @torch.inference_mode()
     def ranked(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> list[tuple[DraftPath, float]]:
