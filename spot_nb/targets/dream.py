@@ -6,22 +6,18 @@ Docs: https://spot-nb.github.io/spot_nb/targets_dream.html.md"""
 
 # %% ../../nbs/18e_targets_dream.ipynb #d4ea0003
 from __future__ import annotations
+from functools import partial
 from transformers import Qwen2Config, Qwen2ForCausalLM
 from ..config import CHECKPOINT_SHAPES
 from .base import BidirectionalTarget
 from .family import Family, qwen_config, qwen_raw, qwen_tiny_config, register_family
 
 # %% auto #0
-__all__ = ['SHAPE', 'SPECIALS', 'REAL_IDS', 'DREAM', 'tiny_config', 'tiny_raw']
+__all__ = ['SHAPE', 'REAL_IDS', 'DREAM', 'tiny_raw']
 
 # %% ../../nbs/18e_targets_dream.ipynb #d4ea0006
 SHAPE = CHECKPOINT_SHAPES["dream"]     # model_type `Dream` (also `dream`); no blocks: one spans the generation
-SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|mask|>"]
 REAL_IDS = (152064, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "<|mask|>": 151666})
-
-def tiny_config(tie: bool | None = None, **sizes) -> Qwen2Config:
-    "A tiny Dream (Qwen2) config; embeddings untied unless `tie`."
-    return qwen_tiny_config(Qwen2Config, False if tie is None else tie, **sizes)
 
 def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
     "A tiny Dream checkpoint's `config.json`: Qwen2's fields without `head_dim`, `model_type` Dream, its mask id."
@@ -31,5 +27,5 @@ def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
     return raw
 
 DREAM = register_family(Family("dream", Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w),
-                               BidirectionalTarget, True, ("<|mask|>",), specials=SPECIALS, real_ids=REAL_IDS,
-                               tiny_config=tiny_config, tiny_raw=tiny_raw))   # no blocks (its shape's span)
+                               BidirectionalTarget, True, ("<|mask|>",), real_ids=REAL_IDS,   # no blocks (its span)
+                               tiny_config=partial(qwen_tiny_config, Qwen2Config), tiny_raw=tiny_raw))

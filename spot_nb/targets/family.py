@@ -56,13 +56,18 @@ class Family:
     original: Callable[[str], str] = lambda k: k    # and back (for messages and for writing checkpoints)
     options: dict = field(default_factory=dict)     # the target's decoding convention (its authors' sampler)
     # the tiny test fixture (`make_tiny_checkpoint`)
-    specials: list[str] = field(default_factory=list)   # its tokenizer's special tokens: end of text first, mask last
-    real_ids: tuple[int, dict[str, int]] | None = None  # the published vocabulary size and special-token ids
+    real_ids: tuple[int, dict[str, int]] | None = None  # the published vocabulary size and special-token ids (mask last)
     tiny_config: Callable[..., Any] | None = None       # (tie, vocab_size=, hidden=, ...) -> a transformers config
     tiny_raw: Callable[..., dict] | None = None         # (config, block_size=, mask_id=, eos=, dtype=) -> config.json
+    tied: bool = False                                  # tiny models tie their embeddings unless told
 
     @property
     def shape(self) -> FamilyShape: return CHECKPOINT_SHAPES[self.name]
+
+    @property
+    def specials(self) -> list[str]:
+        "The special tokens of the family's tokenizer, those of `real_ids`: end of text first, mask last."
+        return list(self.real_ids[1])
 
 FAMILIES: dict[str, Family] = {}               # name -> Family, in the order the family modules register
 FAMILY_OF_MODEL_TYPE: dict[str, Family] = {}   # config.json's model_type -> Family
@@ -216,7 +221,7 @@ def tiny_model(family: str, seed: int, vocab_size: int, hidden: int, layers: int
                max_len: int, tie: bool | None = None):
     "A randomly initialised transformers model of `family` with spread-out logits."
     fam = FAMILIES[family]
-    config = fam.tiny_config(tie, vocab_size=vocab_size, hidden=hidden, layers=layers, heads=heads,
+    config = fam.tiny_config(fam.tied if tie is None else tie, vocab_size=vocab_size, hidden=hidden, layers=layers, heads=heads,
                              kv_heads=kv_heads, max_len=max_len)
     g = torch.Generator().manual_seed(seed)
     model = fam.model_class(config).eval()
@@ -249,7 +254,7 @@ def make_tiny_checkpoint(family: str, path: str | Path, seed: int = 0, dtype: to
                          real_ids: bool = False) -> Path:
     """Write a tiny random checkpoint of `family` (sdar, fast_dllm_v2, llada, dream) in that family's on-disk format.
     `real_ids`: the published vocabulary size and special-token ids (the family's `real_ids`); `tie`: tied embeddings
-    (default: SDAR only)."""
+    (default: the family's `tied`, SDAR only)."""
     from safetensors.torch import save_file
     if family not in FAMILIES: raise ValueError(f"unknown family {family!r}: one of {', '.join(FAMILIES)}")
     fam = FAMILIES[family]

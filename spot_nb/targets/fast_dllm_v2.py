@@ -6,22 +6,18 @@ Docs: https://spot-nb.github.io/spot_nb/targets_fast_dllm_v2.html.md"""
 
 # %% ../../nbs/18c_targets_fast_dllm_v2.ipynb #fd110003
 from __future__ import annotations
+from functools import partial
 from transformers import Qwen2Config, Qwen2ForCausalLM
 from ..config import CHECKPOINT_SHAPES
 from .base import BlockCausalTarget
 from .family import Family, qwen_config, qwen_raw, qwen_tiny_config, register_family
 
 # %% auto #0
-__all__ = ['SHAPE', 'SPECIALS', 'REAL_IDS', 'FAST_DLLM_V2', 'tiny_config', 'tiny_raw']
+__all__ = ['SHAPE', 'REAL_IDS', 'FAST_DLLM_V2', 'tiny_raw']
 
 # %% ../../nbs/18c_targets_fast_dllm_v2.ipynb #fd110006
 SHAPE = CHECKPOINT_SHAPES["fast_dllm_v2"]   # model_type `Fast_dLLM_Qwen` (also `fast_dllm_v2`); its block: `bd_size`
-SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "|<MASK>|"]
 REAL_IDS = (151936, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "|<MASK>|": 151665})
-
-def tiny_config(tie: bool | None = None, **sizes) -> Qwen2Config:
-    "A tiny Fast-dLLM v2 (Qwen2) config; embeddings untied unless `tie`."
-    return qwen_tiny_config(Qwen2Config, False if tie is None else tie, **sizes)
 
 def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
     """A tiny Fast-dLLM v2 checkpoint's `config.json`: Qwen2's fields, `model_type` Fast_dLLM_Qwen, its block as
@@ -31,5 +27,5 @@ def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
 
 FAST_DLLM_V2 = register_family(Family("fast_dllm_v2", Qwen2ForCausalLM, lambda raw, w: qwen_config(raw, Qwen2Config, w),
                                       BlockCausalTarget, True, ("|<MASK>|",), options=dict(first_token=True),
-                                      specials=SPECIALS, real_ids=REAL_IDS, tiny_config=tiny_config,
+                                      real_ids=REAL_IDS, tiny_config=partial(qwen_tiny_config, Qwen2Config),
                                       tiny_raw=tiny_raw))

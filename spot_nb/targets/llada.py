@@ -15,8 +15,7 @@ from .base import BidirectionalTarget
 from .family import TINY_AUTO_MAP, Family, register_family
 
 # %% auto #0
-__all__ = ['llada_to_llama', 'llama_to_llada', 'SHAPE', 'SPECIALS', 'REAL_IDS', 'LLADA', 'llada_config', 'tiny_config',
-           'tiny_raw']
+__all__ = ['llada_to_llama', 'llama_to_llada', 'SHAPE', 'REAL_IDS', 'LLADA', 'llada_config', 'tiny_config', 'tiny_raw']
 
 # %% ../../nbs/18d_targets_llada.ipynb #06f1933d
 _LLADA_SUPPORTED = {"block_type": "llama", "layer_norm_type": "rms", "activation_type": "silu", "alibi": False,
@@ -64,13 +63,11 @@ llama_to_llada = _renamer([(b, a) for a, b in _LLADA_LLAMA])
 
 # %% ../../nbs/18d_targets_llada.ipynb #11ada008
 SHAPE = CHECKPOINT_SHAPES["llada"]     # model_type `llada`; no trained block: the user's (default 32)
-SPECIALS = ["<|endoftext|>", "<|eot_id|>", "<|mdm_mask|>"]
 REAL_IDS = (126464, {"<|endoftext|>": 126081, "<|eot_id|>": 126348, "<|mdm_mask|>": 126336})
 
-def tiny_config(tie: bool | None = None, *, vocab_size: int, hidden: int, layers: int, heads: int, kv_heads: int,
+def tiny_config(tie: bool, *, vocab_size: int, hidden: int, layers: int, heads: int, kv_heads: int,
                 max_len: int) -> LlamaConfig:
-    """A tiny LLaDA (Llama) config: as many key/value heads as heads (`kv_heads` is not used), embeddings untied
-    unless `tie`."""
+    "A tiny LLaDA (Llama) config: as many key/value heads as heads (`kv_heads` is not used)."
     return LlamaConfig(vocab_size=vocab_size, hidden_size=hidden, intermediate_size=2 * hidden,
                        num_hidden_layers=layers, num_attention_heads=heads, num_key_value_heads=heads,
                        max_position_embeddings=max_len, rms_norm_eps=1e-5, rope_theta=500000.0,
@@ -86,5 +83,5 @@ def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
                 **_LLADA_SUPPORTED, rope_full_precision=True, use_cache=False, precision="amp_bf16", torch_dtype=dtype)
 
 LLADA = register_family(Family("llada", LlamaForCausalLM, llada_config, BidirectionalTarget, False, ("<|mdm_mask|>",),
-                               llada_to_llama, llama_to_llada, specials=SPECIALS, real_ids=REAL_IDS,
+                               llada_to_llama, llama_to_llada, real_ids=REAL_IDS,
                                tiny_config=tiny_config, tiny_raw=tiny_raw))

@@ -6,22 +6,18 @@ Docs: https://spot-nb.github.io/spot_nb/targets_sdar.html.md"""
 
 # %% ../../nbs/18b_targets_sdar.ipynb #b5da0003
 from __future__ import annotations
+from functools import partial
 from transformers import Qwen3Config, Qwen3ForCausalLM
 from ..config import CHECKPOINT_SHAPES
 from .base import BlockCausalTarget
 from .family import Family, qwen_config, qwen_raw, qwen_tiny_config, register_family
 
 # %% auto #0
-__all__ = ['SHAPE', 'SPECIALS', 'REAL_IDS', 'SDAR', 'tiny_config', 'tiny_raw']
+__all__ = ['SHAPE', 'REAL_IDS', 'SDAR', 'tiny_raw']
 
 # %% ../../nbs/18b_targets_sdar.ipynb #b5da0006
 SHAPE = CHECKPOINT_SHAPES["sdar"]      # model_type `sdar`; the block it was trained with: `block_size`
-SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|MASK|>"]
 REAL_IDS = (151936, {"<|endoftext|>": 151643, "<|im_start|>": 151644, "<|im_end|>": 151645, "<|MASK|>": 151669})
-
-def tiny_config(tie: bool | None = None, **sizes) -> Qwen3Config:
-    "A tiny SDAR (Qwen3) config; embeddings tied unless `tie` is False."
-    return qwen_tiny_config(Qwen3Config, True if tie is None else tie, **sizes)
 
 def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
     "A tiny SDAR checkpoint's `config.json`: Qwen3's fields, `model_type` sdar, its block size and mask id."
@@ -29,5 +25,5 @@ def tiny_raw(c, *, block_size: int, mask_id: int, eos: int, dtype: str) -> dict:
                                           block_size=block_size, mask_token_id=mask_id)
 
 SDAR = register_family(Family("sdar", Qwen3ForCausalLM, lambda raw, w: qwen_config(raw, Qwen3Config, w),
-                              BlockCausalTarget, False, ("<|MASK|>", "<MASK>"), specials=SPECIALS, real_ids=REAL_IDS,
-                              tiny_config=tiny_config, tiny_raw=tiny_raw))
+                              BlockCausalTarget, False, ("<|MASK|>", "<MASK>"), real_ids=REAL_IDS,
+                              tiny_config=partial(qwen_tiny_config, Qwen3Config), tiny_raw=tiny_raw, tied=True))
