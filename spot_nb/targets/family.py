@@ -56,7 +56,7 @@ class Family:
     original: Callable[[str], str] = lambda k: k    # and back (for messages and for writing checkpoints)
     options: dict = field(default_factory=dict)     # the target's decoding convention (its authors' sampler)
     # the tiny test fixture (`make_tiny_checkpoint`)
-    real_ids: tuple[int, dict[str, int]] | None = None  # the published vocabulary size and special-token ids (mask last)
+    real_ids: tuple[int, dict[str, int]] | None = None  # the published vocabulary size and special ids (mask last)
     tiny_config: Callable[..., Any] | None = None       # (tie, vocab_size=, hidden=, ...) -> a transformers config
     tiny_raw: Callable[..., dict] | None = None         # (config, block_size=, mask_id=, eos=, dtype=) -> config.json
     tied: bool = False                                  # tiny models tie their embeddings unless told
@@ -221,7 +221,8 @@ def tiny_model(family: str, seed: int, vocab_size: int, hidden: int, layers: int
                max_len: int, tie: bool | None = None):
     "A randomly initialised transformers model of `family` with spread-out logits."
     fam = FAMILIES[family]
-    config = fam.tiny_config(fam.tied if tie is None else tie, vocab_size=vocab_size, hidden=hidden, layers=layers, heads=heads,
+    tie = fam.tied if tie is None else tie
+    config = fam.tiny_config(tie, vocab_size=vocab_size, hidden=hidden, layers=layers, heads=heads,
                              kv_heads=kv_heads, max_len=max_len)
     g = torch.Generator().manual_seed(seed)
     model = fam.model_class(config).eval()
