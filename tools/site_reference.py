@@ -94,7 +94,7 @@ print(load_task("tiny")[0].text)'''),
         ("spot_nb.tasks:load_task", '''\
 print(len(load_task("gsm8k", limit=3)))'''),
         ("spot_nb.target:ADAPTERS", '''\
-import spot_nb.models                                  # registers the shipped adapters
+import spot_nb.models, spot_nb.targets                 # register the shipped adapters
 from spot_nb.target import ADAPTERS
 print(sorted(ADAPTERS))'''),
         ("spot_nb.target:register_adapter", '''\
@@ -184,7 +184,7 @@ def render_object(spec: str, example: str) -> str:
     mod, name, obj = _obj(spec)
     out = [f"### `{name}` {{ #{_anchor(name)} }}", ""]
     if isinstance(obj, dict):                          # a registry: what is in it now
-        import spot_nb.drafters, spot_nb.models       # noqa: F401  (register the shipped drafters and adapters)
+        import spot_nb.drafters, spot_nb.models, spot_nb.targets   # noqa: F401  (register the shipped drafters, adapters)
         out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
                 "| name | registered |", "|---|---|"]
         for k in sorted(obj):
