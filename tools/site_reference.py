@@ -71,11 +71,11 @@ spiffy = make_drafter("spiffy")                       # a baseline, by its regis
 print(type(spiffy).__name__)'''),
     ]),
     ("Registries", [
-        ("spot_nb.drafters.base:DRAFTERS", '''\
-from spot_nb.drafters.base import DRAFTERS
-print(sorted(DRAFTERS)[:5])'''),
-        ("spot_nb.drafters.base:register_drafter", '''\
-from spot_nb.drafters.base import register_drafter
+        ("spot_nb.config:DRAFTERS", '''\
+from spot_nb.config import DRAFTERS
+print(sorted(DRAFTERS)[:5], DRAFTERS["spot-chain"].options)'''),
+        ("spot_nb.config:register_drafter", '''\
+from spot_nb.config import register_drafter
 register_drafter("nothing", NoDrafts)                 # or a function of keyword arguments returning a Drafter
 print(type(make_drafter("nothing")).__name__)'''),
         ("spot_nb.verify:VERIFIERS", '''\
@@ -188,7 +188,11 @@ def render_object(spec: str, example: str) -> str:
         out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
                 "| name | registered |", "|---|---|"]
         for k in sorted(obj):
-            v = obj[k]
+            v = getattr(obj[k], "factory", obj[k])     # the drafter registry's entries name their factory
+            if isinstance(v, str):                     # "module:attr", with the entry's options
+                opts = ", ".join(f"{o}={x!r}" for o, x in obj[k].options.items())
+                out.append(f"| {_code(k)} | {_code(v.replace(':', '.') + (f'({opts})' if opts else ''))} |")
+                continue
             what = getattr(v, "__qualname__", None) or type(v).__name__
             where = getattr(v, "__module__", "") or ""
             out.append(f"| {_code(k)} | {_code((where + '.' if where else '') + what)} |")

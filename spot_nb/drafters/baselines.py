@@ -32,7 +32,6 @@ SSD_DEPTH = 4   # the SPOT paper's SSD-style chain depth (App. D.4)
 class SSDChainDrafter(StaleChainDrafter):
     """SSD-style free chain: the `depth` most stale-confident positions, each with its rank-1 candidate, as one chain
     of min(depth, D) links; with `rs_rng`, links sampled from an explicit proposal for the rejection-sampling verifier."""
-    name = "ssd-chain"
     def __init__(self, depth: int = SSD_DEPTH, rs_rng: np.random.Generator | None = None):
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1: raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
         super().__init__("coupled")
@@ -59,7 +58,6 @@ class SSDChainDrafter(StaleChainDrafter):
 # %% ../../nbs/19_baselines.ipynb #38cdf9cf
 class BlockSpecDrafter(Drafter):
     "BlockSpec-style confidence tree: the `ctx.budget` states of highest product of renormalised stale confidences along the path."
-    name = "blockspec"
     @torch.inference_mode()
     def draft(self, root, stale, ctx):
         tree = DraftTree(root, ctx.mask_id)
@@ -136,7 +134,6 @@ class SpiffyDrafter(Drafter):
     """Spiffy's calibrated draft graph, truncated to `ctx.budget` and pruned at run time below stale path probability
     `min_prob`. `nodes=None`: the shipped graph of the embedded target (so that `make_drafter("spiffy")` and the harness
     can build it)."""
-    name = "spiffy"
     def __init__(self, nodes: list | None = None, min_prob: float = 0.01, record: dict | None = None):
         if nodes is None:
             record = read_graph(shipped_graph_path()); nodes = [n["patterns"] for n in record["nodes"]]

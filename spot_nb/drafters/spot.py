@@ -10,9 +10,8 @@ import functools, heapq, math
 from typing import Callable
 import numpy as np
 import torch
-from ..config import SPOT_VARIANTS
 from ..core import DraftContext, StaleLogits, temperature_probs
-from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
+from .base import Drafter, ProposalChainDrafter, ReplayDrafter
 from ..kernels import best_first_mlp, greedy_round, runner_up_counts, stored_rows, top_k_rows
 from ..order_model import MLPRound, OrderMLP, stale_features, state_features
 from ..verify import DraftTree
@@ -245,7 +244,6 @@ class SpotDrafter(Drafter):
     Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model).
     `order="oracle"`: the hedged position oracle, SPOT with a perfect order model (all of q on the next position the draft-free
     decode commits, read from `block_commits` as `ReplayDrafter` reads them) and SPOT's own token hypotheses."""
-    name = "spot"
     def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
                  shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None,
                  block_commits: dict[int, list[tuple[int, int]]] | None = None):
@@ -380,8 +378,3 @@ class SpotDrafter(Drafter):
         if ctx.budget == 0 or stale is None: return DraftTree(root, ctx.mask_id)
         if self.rs_rng is not None: return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
-
-# %% ../../nbs/12_ddtree.ipynb #a989dc2b
-for _name, _options in SPOT_VARIANTS.items():         # SPOT and Table 17's ablations, by name: make_drafter("spot-chain", order_model=m)
-    register_drafter(_name, functools.partial(SpotDrafter, **_options))
-register_drafter("oracle-position-hedge", functools.partial(SpotDrafter, None, order="oracle"))   # make_drafter(..., block_commits=...)
