@@ -10,9 +10,9 @@ import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from . import __version__
-from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_checkpoint, check_device, TargetShape,
-                            data_dir, default_drafter_path, drafter_files, embedded_target_dir, shown_path, target_dir,
-                            target_shape)      # torch-free, so every check below runs before torch loads
+from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_budget, check_checkpoint, check_device,
+                            TargetShape, data_dir, default_drafter_path, drafter_files, embedded_target_dir, shown_path,
+                            target_dir, target_shape)      # torch-free, so every check below runs before torch loads
 from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
 
 
@@ -53,8 +53,9 @@ def number(lo: float, hi: float = math.inf, lo_open: bool = False):
 def budget_value(s: str) -> int | str:
     "argparse type: `auto` (the cost-aware budget, notebook 22) or a fixed budget, an integer in 1..MAX_BUDGET."
     if s == "auto": return s
-    try: return integer(1, MAX_BUDGET)(s)
-    except argparse.ArgumentTypeError: raise argparse.ArgumentTypeError(f"{s!r}: give auto or an integer in 1..{MAX_BUDGET}") from None
+    try: return check_budget(int(s), least=1)                 # the one check of a budget (spot_nb.config)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r}: give auto or an integer in 1..{MAX_BUDGET}") from None
 
 def text(s: str) -> str:
     "argparse type: non-blank text."
