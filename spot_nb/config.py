@@ -191,7 +191,8 @@ import numbers
 
 def check_budget(budget, least: int = 0) -> int:
     """A draft budget: an integer in least..MAX_BUDGET (the most drafts one verification forward holds), returned as
-    an int. The one check of a budget: `DecodeConfig`, `DraftContext`, `spot-nb demo` and `spot-nb bench` call it."""
+    an int. The one check of a budget: `DecodeConfig`, `DraftContext`, DDTree, `spot-nb demo` and `spot-nb bench` call
+    it."""
     if isinstance(budget, bool) or not isinstance(budget, numbers.Integral) or not least <= budget <= MAX_BUDGET:
         raise ValueError(f"the draft budget must be an integer in {least}..{MAX_BUDGET} (spot_nb.MAX_BUDGET), "
                          f"got {budget!r}")
