@@ -11,8 +11,8 @@ __all__ = ['MAX_BUDGET', 'STALE_TOP_K', 'TOP_IDS', 'POOL_SIZE', 'TASKS', 'MBPP_E
            'builds_with_defaults', 'register_drafter', 'data_dir', 'embedded_target_dir', 'target_dir',
            'target_drafter_dir', 'drafter_files', 'shown_path', 'default_drafter_path', 'auto_drafter_path',
            'user_cache_dir', 'hub_online', 'fetch_hub_jsonl', 'mbpp_path', 'check_temperature', 'check_device',
-           'check_checkpoint', 'read_json', 'safetensors_header', 'weight_files', 'check_target_folder', 'FamilyShape',
-           'TargetShape', 'shape_from_config', 'target_shape']
+           'check_checkpoint', 'check_budget', 'check_seed', 'read_json', 'safetensors_header', 'weight_files',
+           'check_target_folder', 'FamilyShape', 'TargetShape', 'shape_from_config', 'target_shape']
 
 # %% ../nbs/00_config.ipynb #3960a699
 import importlib, importlib.util, json, math, os, re, struct
@@ -278,6 +278,24 @@ def check_checkpoint(path: str | Path) -> Path:
     if not ok:
         raise ValueError(f"{path} is not an order-model checkpoint: pass a file saved by `spot-nb train-drafter`")
     return p
+
+# %% ../nbs/00_config.ipynb #5b0e93c1
+import numbers
+
+def check_budget(budget, least: int = 0) -> int:
+    """A draft budget: an integer in least..MAX_BUDGET (the most drafts one verification forward holds), returned as
+    an int. The one check of a budget: `DecodeConfig`, `DraftContext`, DDTree, `spot-nb demo` and `spot-nb bench` call
+    it."""
+    if isinstance(budget, bool) or not isinstance(budget, numbers.Integral) or not least <= budget <= MAX_BUDGET:
+        raise ValueError(f"the draft budget must be an integer in {least}..{MAX_BUDGET} (spot_nb.MAX_BUDGET), "
+                         f"got {budget!r}")
+    return int(budget)
+
+def check_seed(seed) -> int:
+    "A sampling seed: an integer >= 0 (NumPy's generators take no negative seed), returned as an int."
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed!r}: pass 0, 1, 2, ...")
+    return int(seed)
 
 # %% ../nbs/00_config.ipynb #575403b0
 WEIGHTS_FILE, WEIGHTS_INDEX = "model.safetensors", "model.safetensors.index.json"

@@ -10,6 +10,7 @@ import functools, heapq, math
 from typing import Callable
 import numpy as np
 import torch
+from ..config import check_budget
 from ..core import DraftContext, StaleLogits, temperature_probs
 from .base import Drafter, ProposalChainDrafter, ReplayDrafter
 from ..kernels import best_first_mlp, greedy_round, runner_up_counts, stored_rows, top_k_rows
@@ -81,7 +82,7 @@ def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hy
 def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
               gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
     "DDTree (Alg. 2): the top-`budget` paths by prefix mass, found level by level; returns (paths, scorer calls)."
-    if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
+    check_budget(budget)
     root_masked = root == mask_id
     mass = {(): 1.0}
     selected: list[DraftPath] = [()]
@@ -156,7 +157,7 @@ def grow_compiled(root: torch.Tensor, mask_id: int, hyps, scorer: MLPRound, top1
     """DDTree's selection with `OrderMLP`'s round scorer `scorer` and the stale top-1 [L] its state features read, compiled
     end to end: the same paths as `best_first_reference` with that scorer (and as `grow_tree`), at tau = 1; returns
     (paths, scorer calls). `hyps`: `token_hypotheses`' lists, or `hypothesis_arrays`' (ids, probs, counts)."""
-    if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
+    check_budget(budget)
     if budget == 0: return [], 0
     hv, hp, hn = hyps if isinstance(hyps, tuple) else hypothesis_arrays(hyps)
     return _paths(*best_first_mlp((root == mask_id).cpu().numpy(), hv, hp, hn, budget, float(gamma),
