@@ -15,13 +15,13 @@ from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_budget, check
                             embedded_target_dir, shown_path, target_dir,
                             target_shape)      # torch-free, so every check below runs before torch loads
 from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
+from .demo import (DEMO_PROBLEMS, DEMO_PROMPTS, DEMO_TARGET, MAX_DEMO_PROMPTS, RequestError, demo,
+                          demo_prompts)   # notebook 89: the demo itself, torch loaded only when it runs
 
 
 # %% auto #0
-__all__ = ['HelpFormatter', 'DEMO_PROMPTS', 'DEMO_TARGET', 'DEMO_PROBLEMS', 'MAX_DEMO_PROMPTS', 'SLOWER_REASON',
-           'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser', 'integer', 'number', 'setting', 'budget_value',
-           'text', 'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'demo_prompts', 'speed_verdict',
-           'RequestError', 'demo', 'main']
+__all__ = ['HelpFormatter', 'BENCH_LINE', 'REPORT_LINE', 'Parser', 'integer', 'number', 'setting', 'budget_value', 'text',
+           'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -105,115 +105,6 @@ def check_output(path: str | Path, force: bool | None = None) -> Path:
             raise ValueError(f"{path} would write {'over' if p == s else 'into'} the shipped {shown}: write under runs/ instead"
                              + ("" if force is None else ", or pass --force"))
     return p
-
-# %% ../nbs/90_cli.ipynb #1382e4c0
-DEMO_PROMPTS = [
-    'def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',
-    "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?\nAnswer:",
-    'def is_palindrome(text: str) -> bool:\n    """Return True if text reads the same backwards."""\n',
-]
-DEMO_TARGET = "arith"      # the demo's default target: the competent one, where spot-auto is the fastest method (notebook 27)
-DEMO_PROBLEMS = 3          # held-out problems it decodes there by default
-MAX_DEMO_PROMPTS = 20      # --prompts N: at most this many (the general target has len(DEMO_PROMPTS) built-in prompts)
-
-def demo_prompts(target: str | None, n: int | None = None) -> tuple[list[str], list[int | None]]:
-    """The demo's built-in prompts on `target` (a folder or a shipped name; None: the embedded target) and their answers:
-    the first `n` held-out arithmetic problems on the competent target, else the first `n` of `DEMO_PROMPTS` (no answer)."""
-    if target is not None and Path(target_dir(target)).resolve() == target_dir(DEMO_TARGET).resolve():
-        from spot_nb.arith import arith_problems
-        problems = arith_problems(n or DEMO_PROBLEMS, "heldout")
-        return [p.prompt for p in problems], [p.answer for p in problems]
-    if (n or 0) > len(DEMO_PROMPTS):
-        raise ValueError(f"--prompts {n}: this target has {len(DEMO_PROMPTS)} built-in prompts; give --prompt TEXT for more")
-    prompts = DEMO_PROMPTS[:n or 2]
-    return prompts, [None] * len(prompts)
-
-SLOWER_REASON = ("on a CPU a second block copy costs about half a forward, more than this target's stale tokens let a "
-                 "draft commit (notebook 14, 'The break-even').")
-AUTO_SLOWER_REASON = ("the cost-aware budget found few drafts worth a copy on these prompts, and its skip test is paid "
-                      "every round (notebook 22).")
-
-def speed_verdict(ratios: list[float], reason: str = SLOWER_REASON) -> str:
-    "The verdict on per-repeat throughput ratios (draft-free time / SPOT time): none unless all repeats agree; `reason` says why SPOT is slower."
-    lo, hi, n = min(ratios), max(ratios), len(ratios)
-    if n < 2: return "no verdict: one run is not a measurement (use --repeats 2 or more)"
-    runs = "both interleaved runs" if n == 2 else f"all {n} interleaved runs"
-    if lo > 1: return f"SPOT is faster here: {runs} above 1.0x ({lo:.2f}x–{hi:.2f}x)"
-    if hi < 1: return f"SPOT is slower here: {runs} below 1.0x ({lo:.2f}x–{hi:.2f}x); " + reason
-    return f"no verdict: the {n} interleaved runs spread over {lo:.2f}x–{hi:.2f}x, which covers 1.0 (the timing noise is larger than the difference)"
-
-# %% ../nbs/90_cli.ipynb #b94a9366
-class RequestError(ValueError):
-    "A request refused in one line that could only be found out once the model was loaded."
-
-def demo(prompts: list[str] | None = None, target_path: str | None = None, drafter=None, gen_length: int = 128,
-         budget: int | str = "auto", gamma: float = 0.0, temperature: float = 0.0, seed: int = 0, threads: int = 1,
-         repeats: int = 3, device: str = "cpu", dtype: str = "float32", answers: list[int | None] | None = None,
-         out=print) -> dict:
-    """Decode `prompts` (default: the first two built-in ones) draft-free and, when `drafter` (a `SpotDrafter`) is given,
-    with SPOT — at the cost-aware budget of notebook 22 (`budget="auto"`) or a fixed one — alternating the two `repeats`
-    times; print text, NFE, times, identity and a speed verdict; where `answers` gives a problem's answer, whether the
-    output states it."""
-    import torch
-    from spot_nb.target import load_target
-    from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
-    from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
-    prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
-    answers = [None] * len(prompts) if answers is None else answers
-    torch.set_num_threads(threads)
-    try: model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))   # config vs weights checked before reading
-    except (FileNotFoundError, ValueError) as e: raise RequestError(f"--target: {e}") from None
-    check_tokenizer(model, tok)
-    if drafter is not None: drafter.model.to(model.device)
-    if drafter is not None and budget == "auto":                              # measures this machine's forward costs once (cached)
-        scorer = drafter.model
-        try: drafter, budget, label = cost_aware_drafter(model, scorer), AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
-        except ValueError as e: raise RequestError(f"--budget auto: {e}; or give a fixed --budget D") from None
-        from spot_nb.drafters.acceptance import default_calibration_path
-        out(f"acceptance calibration: {shown_path(default_calibration_path(scorer))}")
-    else: label = f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}"
-    used = torch.get_num_threads()
-    out(f"target: {shown_path(target_path) if target_path else 'the embedded target'} ({sum(p.numel() for p in getattr(model, 'model', model).parameters())/1e6:.1f}M parameters), "
-        f"{used} thread{'s' if used > 1 else ''}" + ("" if used == 1 else " (more than 1: SPOT's block copies may differ "
-        "in the last bits from solo forwards, and a busy machine makes them slower)"))
-    out(f"T = {temperature:g}" + (f", seed {seed}" if temperature > 0 else " (greedy)") +
-        f"; {repeats} interleaved run{'s' if repeats > 1 else ''} of each side per prompt")
-    if drafter is not None: drafter.model.frozen(model.block_size)            # trace the scorer before any clock runs
-    kw = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed)
-    decode(model, encode_prompt(tok, prompts[0], model, model.block_size), gen_length=model.block_size)  # warm-up, paid by neither side
-    rows = []
-    for text, answer in zip(prompts, answers):
-        ids = encode_prompt(tok, text, model, gen_length)
-        spot = {} if drafter is None else {label: lambda: dict(drafter=drafter, budget=budget)}
-        runs = side_by_side(model, ids, spot, kw, repeats)                   # draft-free, SPOT, draft-free, SPOT, ...
-        df, sp = runs[-1]["draft-free"], runs[-1].get(label)
-        df_s = [r["draft-free"].seconds for r in runs]
-        sp_s, same = [r[label].seconds for r in runs if label in r], [torch.equal(r[label].tokens, r["draft-free"].tokens) for r in runs if label in r]
-        row = dict(prompt=text, text=tok.decode(df.tokens), nfe=df.nfe, seconds=df_s)
-        out("=" * 72)
-        out(text + row["text"])
-        if answer is not None:
-            from spot_nb.arith import extract_answer
-            row.update(answer=answer, stated=extract_answer(row["text"]))
-            out(f"answer: {row['stated']} — " + ("right" if row["stated"] == answer else f"wrong (the answer is {answer})"))
-        out("-" * 72)
-        out(f"draft-free: {df.n_generated} positions, NFE {df.nfe}, {statistics.median(df_s):.2f} s "
-            f"(median of {repeats}: {min(df_s):.2f}–{max(df_s):.2f})")
-        if drafter is not None:
-            row.update(spot_nfe=sp.nfe, spot_seconds=sp_s, identical=all(same))
-            out(f"{label}: NFE {sp.nfe}, {statistics.median(sp_s):.2f} s "
-                f"(median of {repeats}: {min(sp_s):.2f}–{max(sp_s):.2f}), {sp.tokens_per_round:.2f} tokens/round, "
-                f"output {'IDENTICAL' if all(same) else 'DIFFERENT'} to draft-free in {sum(same)} of {repeats} runs")
-        rows.append(row)
-    res = dict(rows=rows, threads=used)
-    if drafter is not None:
-        ratios = [sum(r["seconds"][k] for r in rows) / sum(r["spot_seconds"][k] for r in rows) for k in range(repeats)]
-        res.update(ratios=ratios, verdict=speed_verdict(ratios, AUTO_SLOWER_REASON if label.startswith("SPOT auto") else SLOWER_REASON))
-        out("=" * 72)
-        out(f"overall: SPOT at {statistics.median(ratios):.2f}x the draft-free throughput (median of {repeats} interleaved runs, "
-            f"spread {min(ratios):.2f}x–{max(ratios):.2f}x); output identical on {sum(r['identical'] for r in rows)} of {len(rows)} prompts")
-        out(f"verdict: {res['verdict']}")
-    return res
 
 # %% ../nbs/90_cli.ipynb #6bf1f050
 BENCH_LINE = "run the evaluation grid of notebook 17 (tasks × methods × budgets × ...) into resumable records"

@@ -370,7 +370,7 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
 # group names goes to the first group whose pattern matches it ("*": Internals), in notebook order.
 NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
-    ("Use it", ["install*.md", "api", "cli", "targets"]),
+    ("Use it", ["install*.md", "api", "demo", "cli", "targets"]),
     ("Findings", [
         ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware"]),
         ("The competent target", ["arith_target", "arith_spot", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
