@@ -124,7 +124,8 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     import torch
     from spot_nb.target import load_target
     from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
-    from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
+    from spot_nb.drafters.cost_aware import AUTO_BUDGET
+    from spot_nb.calibration import cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     torch.set_num_threads(threads)
     try: model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))   # config vs weights checked before reading
