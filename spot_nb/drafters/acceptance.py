@@ -30,17 +30,19 @@ def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: 
     return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
 
 # %% ../../nbs/21b_acceptance.ipynb #d3eb0406
-RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound", "accepted")
+RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound",
+                 "accepted")
 
 class _AcceptanceTap(SpotDrafter):
-    """SpotDrafter that notes on each tree its nodes' (path, mass), their last edge's p̂ and the round's stale bound, and,
-    when the tree comes back in `observe`, appends one row per node (`RECORD_FIELDS`) to `rows`."""
+    """SpotDrafter that notes on each tree its nodes' (path, mass), their last edge's p̂ and the round's stale bound,
+    and, when the tree comes back in `observe`, appends one row per node (`RECORD_FIELDS`) to `rows`."""
     def __init__(self, order_model):
-        super().__init__(order_model); self.rows, self.prompt, self.round = [], 0, 0
+        super().__init__(order_model)
+        self.rows, self.prompt, self.round = [], 0, 0
     def draft(self, root, stale, ctx):
         last = [] if ctx.budget == 0 or stale is None else self.ranked(root, stale, ctx)
         tree = tree_of(root, ctx.mask_id, last)
-        tree.note = (last, [float(stale[p[-1][0], p[-1][1]]) for p, _ in last],      # the last edge's stale token probability
+        tree.note = (last, [float(stale[p[-1][0], p[-1][1]]) for p, _ in last],   # the last edge's stale token prob.
                      0.0 if stale is None else stale_bound(root, stale, ctx.mask_id))
         return tree
     def observe(self, round):
@@ -48,9 +50,10 @@ class _AcceptanceTap(SpotDrafter):
         on_path, index = set(round.verification.path), {(): 0}
         ranks = {p: j for j, (p, _) in enumerate(sorted(last, key=lambda pm: _key(*pm)))}
         mass = dict(last) | {(): 1.0}
-        for node, ((p, m), ph) in enumerate(zip(last, p_hat), start=1):            # tree_of adds paths in order: node i = path i-1
+        for node, ((p, m), ph) in enumerate(zip(last, p_hat), start=1):  # tree_of adds paths in order: node i, path i-1
             index[p] = node
-            self.rows.append((round.ctx.temperature, self.prompt, self.round, node, index[p[:-1]], len(p), m / (mass[p[:-1]] * ph), ph,
+            q = m / (mass[p[:-1]] * ph)
+            self.rows.append((round.ctx.temperature, self.prompt, self.round, node, index[p[:-1]], len(p), q, ph,
                               m, ranks[p], bound, node in on_path))
         self.round += 1
     def arrays(self) -> dict[str, np.ndarray]:
