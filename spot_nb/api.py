@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 import torch
 from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
-from .tasks import chat_text, has_chat_template
 from .drafters.spot import SpotDrafter
 from .config import SHIPPED_TARGETS, drafter_files
 from .order_model import OrderModel
@@ -43,23 +42,13 @@ class Generation:
     drafter_share: float      # share of the time spent drafting
     result: DecodeResult      # everything else (rounds, blocks)
 
-def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[int], drafter=None, config: DecodeConfig | None = None, *,
-             chat: bool | None = None, **settings) -> Generation:
-    """Decode `prompt` (text or token ids) draft-free or with `drafter`, as `config` says (a `DecodeConfig`; `settings`: its
-    fields by name, e.g. `gen_length=64, budget=8`); chat template applied when the tokenizer has one (`chat=None`)."""
+def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[int], drafter=None,
+             config: DecodeConfig | None = None, *, chat: bool | None = None, **settings) -> Generation:
+    """Decode `prompt` (text or token ids) draft-free or with `drafter`, as `config` says (a `DecodeConfig`; `settings`:
+    its fields by name, e.g. `gen_length=64, budget=8`); chat template applied when the tokenizer has one (`chat=None`).
+    The prompt is encoded by `encode_prompt` and decoded by `decode`, as the demo and the harness do."""
     cfg = DecodeConfig.of(config, **settings)
-    if isinstance(prompt, str):
-        if not prompt: raise ValueError("the prompt is empty: pass some text, or token ids")
-        if chat is None: chat = has_chat_template(tokenizer)
-        if chat: prompt_ids = encode_prompt(tokenizer, chat_text(tokenizer, prompt), target, cfg.gen_length)
-        else: prompt_ids = encode_prompt(tokenizer, prompt, target, cfg.gen_length)
-    else:
-        prompt_ids = torch.as_tensor(prompt)                         # no cast: 5.7 must not become token 5
-        if prompt_ids.numel() == 0: raise ValueError("the prompt is empty: pass some text, or token ids")
-        if prompt_ids.is_floating_point() or prompt_ids.is_complex() or prompt_ids.dtype == torch.bool:
-            raise TypeError(f"prompt holds {str(prompt_ids.dtype).removeprefix('torch.')} values, not token ids: pass the text, "
-                            "or the tokenizer's integer ids (tokenizer.encode(text))")
-    r = decode(target, prompt_ids, drafter, cfg)
+    r = decode(target, encode_prompt(tokenizer, prompt, target, cfg.gen_length, chat), drafter, cfg)
     ids = r.tokens.tolist()
     return Generation(tokenizer.decode(ids), ids, r.nfe, r.seconds, r.tokens_per_round,
                       r.drafter_seconds / max(r.seconds, 1e-12), r)

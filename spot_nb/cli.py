@@ -10,15 +10,16 @@ import argparse, json, math, os, statistics, sys
 from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from . import __version__
-from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_checkpoint, check_device, TargetShape,
-                            data_dir, default_drafter_path, drafter_files, embedded_target_dir, shown_path, target_dir,
+from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_budget, check_checkpoint, check_device,
+                            check_seed, check_temperature, TargetShape, data_dir, default_drafter_path, drafter_files,
+                            embedded_target_dir, shown_path, target_dir,
                             target_shape)      # torch-free, so every check below runs before torch loads
 from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
 
 
 # %% auto #0
 __all__ = ['HelpFormatter', 'DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser',
-           'integer', 'number', 'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths',
+           'integer', 'number', 'setting', 'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths',
            'check_output', 'speed_verdict', 'RequestError', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
@@ -50,11 +51,24 @@ def number(lo: float, hi: float = math.inf, lo_open: bool = False):
         return v
     return parse
 
+def setting(convert, check, hint: str):
+    """argparse type of a decode setting: `convert` (int or float) reads it, and the setting's one check in
+    `spot_nb.config` (`check`, the one `DecodeConfig` applies) accepts it, or refuses it saying what to give (`hint`)."""
+    kind = "an integer" if convert is int else "a number"
+    def parse(s: str):
+        try: v = convert(s)
+        except ValueError: raise argparse.ArgumentTypeError(f"{s!r} is not {kind}") from None
+        try: return check(v)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{v if convert is int else s} is out of range: give {hint}") from None
+    return parse
+
 def budget_value(s: str) -> int | str:
     "argparse type: `auto` (the cost-aware budget, notebook 22) or a fixed budget, an integer in 1..MAX_BUDGET."
     if s == "auto": return s
-    try: return integer(1, MAX_BUDGET)(s)
-    except argparse.ArgumentTypeError: raise argparse.ArgumentTypeError(f"{s!r}: give auto or an integer in 1..{MAX_BUDGET}") from None
+    try: return check_budget(int(s), least=1)                 # the one check of a budget (spot_nb.config)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r}: give auto or an integer in 1..{MAX_BUDGET}") from None
 
 def text(s: str) -> str:
     "argparse type: non-blank text."
@@ -206,8 +220,10 @@ def _parser(bench: bool = False) -> Parser:
                    help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on this "
                         f"machine, possibly none; notebook 22) or a fixed D in 1..{MAX_BUDGET}, drafts verified per forward")
     d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="G", help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
-    d.add_argument("--temperature", type=number(0), default=0.0, metavar="T", help="sampling temperature (0: greedy)")
-    d.add_argument("--seed", type=integer(0), default=0, metavar="S", help="seed of the sampling noise (matters at T > 0)")
+    d.add_argument("--temperature", type=setting(float, check_temperature, "a finite number >= 0"), default=0.0,
+                   metavar="T", help="sampling temperature (0: greedy)")
+    d.add_argument("--seed", type=setting(int, check_seed, "an integer >= 0"), default=0, metavar="S",
+                   help="seed of the sampling noise (matters at T > 0)")
     d.add_argument("--repeats", type=integer(1), default=3, metavar="R",
                    help="interleaved timing runs of each side per prompt; a speed verdict needs all of them to agree")
     d.add_argument("--threads", **threads)

@@ -13,9 +13,9 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['UNHASHED_CONFIG', 'masked_positions', 'fill', 'position_confidence', 'select_position', 'check_seed', 'GumbelTable',
-           'check_budget', 'gumbel_scores', 'sample_token', 'Commit', 'DraftContext', 'transition', 'token_law',
-           'temperature_probs', 'StaleLogits', 'atomic_write', 'save_figure', 'say', 'fingerprint']
+__all__ = ['UNHASHED_CONFIG', 'masked_positions', 'fill', 'position_confidence', 'select_position', 'GumbelTable',
+           'gumbel_scores', 'sample_token', 'Commit', 'DraftContext', 'transition', 'token_law', 'temperature_probs',
+           'StaleLogits', 'atomic_write', 'save_figure', 'say', 'fingerprint']
 
 # %% ../nbs/00_core.ipynb #5a7170b7
 def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
@@ -42,11 +42,7 @@ def select_position(logits: torch.Tensor, x: torch.Tensor, mask_id: int, conf: t
     return int(conf.argmax())
 
 # %% ../nbs/00_core.ipynb #4e2d43d1
-def check_seed(seed) -> int:
-    "A sampling seed: an integer >= 0 (NumPy's generators take no negative seed), returned as an int."
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be an integer >= 0, got {seed!r}: pass 0, 1, 2, ...")
-    return int(seed)
+from .config import check_seed      # torch-free, so a command line checks a seed before torch loads
 
 class GumbelTable:
     "Rows G[a, :] of i.i.d. Gumbel(0,1) noise, reproducible from `(seed, a)`, generated on demand on `device`."
@@ -75,13 +71,7 @@ class GumbelTable:
     def __repr__(self): return f"GumbelTable(seed={self.seed}, vocab_size={self.vocab_size}, device={self.device})"
 
 # %% ../nbs/00_core.ipynb #789860f9
-from .config import MAX_BUDGET, check_temperature      # torch-free, so a command line checks them before torch loads
-
-def check_budget(budget) -> int:
-    "A draft budget: an integer in 0..MAX_BUDGET (the most drafts one verification forward holds), returned as an int."
-    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)) or not 0 <= budget <= MAX_BUDGET:
-        raise ValueError(f"the draft budget must be an integer in 0..{MAX_BUDGET} (spot_nb.MAX_BUDGET), got {budget!r}")
-    return int(budget)
+from .config import MAX_BUDGET, check_budget, check_temperature   # torch-free: a command line checks them first
 
 def gumbel_scores(logp: torch.Tensor, temperature: float, noise: torch.Tensor) -> torch.Tensor:
     "log p / T + G: the Gumbel-max scores [..., V] whose argmax is a draw from π_T ∝ p^(1/T) (the one place the draw is written)."

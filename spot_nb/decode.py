@@ -11,7 +11,9 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable
 import torch
 from tqdm.auto import tqdm
-from .core import DraftContext, GumbelTable, StaleLogits, check_budget, check_seed, check_temperature, position_confidence
+from .config import check_budget, check_seed, check_temperature
+from .core import DraftContext, GumbelTable, StaleLogits, position_confidence
+from .tasks import chat_text, has_chat_template
 from .target import BlockTarget
 from .verify import DraftTree, Verification, check_tree, get_verifier, pack, verify_tree
 
@@ -48,11 +50,28 @@ def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length:
                          f"target's maximum length ({target.max_length}): shorten the prompt or generate fewer tokens")
     return prompt_ids.long()
 
-def encode_prompt(tokenizer, text: str, target: BlockTarget, gen_length: int) -> torch.Tensor:
-    "Token ids [P] of `text`, cut from the left so that the prompt and `gen_length` generated tokens fit the target."
-    keep = target.max_length - gen_length - target.block_size
-    if keep < 1: raise ValueError(f"gen_length {gen_length} leaves no room for a prompt within the target's maximum length {target.max_length}")
-    return torch.tensor(tokenizer.encode(text)[-keep:], dtype=torch.long)
+def encode_prompt(tokenizer, prompt: str | torch.Tensor | list[int], target: BlockTarget, gen_length: int,
+                  chat: bool | None = False) -> torch.Tensor:
+    """The token ids [P] a decode reads for `prompt`: the one place a prompt is encoded (`generate`, `spot-nb demo` and
+    `spot-nb bench` call it). Text is put in the tokenizer's chat template when `chat` (None: when the tokenizer has
+    one), encoded, and cut from the left so that the prompt and `gen_length` generated tokens fit the target. Token ids
+    (a list or a tensor) are taken as they are, refused unless they are integers; `decode` checks them against the
+    target."""
+    if isinstance(prompt, str):
+        if not prompt: raise ValueError("the prompt is empty: pass some text, or token ids")
+        if chat is None: chat = has_chat_template(tokenizer)
+        keep = target.max_length - gen_length - target.block_size
+        if keep < 1:
+            raise ValueError(f"gen_length {gen_length} leaves no room for a prompt within the target's maximum length "
+                             f"{target.max_length}")
+        text = chat_text(tokenizer, prompt) if chat else prompt
+        return torch.tensor(tokenizer.encode(text)[-keep:], dtype=torch.long)
+    ids = torch.as_tensor(prompt)                                   # no cast: 5.7 must not become token 5
+    if ids.numel() == 0: raise ValueError("the prompt is empty: pass some text, or token ids")
+    if ids.is_floating_point() or ids.is_complex() or ids.dtype == torch.bool:
+        raise TypeError(f"prompt holds {str(ids.dtype).removeprefix('torch.')} values, not token ids: pass the text, "
+                        "or the tokenizer's integer ids (tokenizer.encode(text))")
+    return ids
 
 def check_tokenizer(target: BlockTarget, tokenizer) -> None:
     "Fail if `tokenizer` does not fit `target` (vocabulary size, mask token)."
@@ -189,8 +208,10 @@ DEFAULT_BUDGET = 4
 class DecodeConfig:
     """How to decode, checked once when built: `gen_length` tokens; draft budget D (`budget`; None: `DEFAULT_BUDGET` with a
     drafter, 0 without), every verification forward padded to 1 + D rows with `pad`; sampling `temperature` through the
-    Gumbel table of `seed`; the `verifier` (a name: coupled, uncoupled; greedy is biased at T > 0; rs, exact in law, for chains
-    that keep their proposals, at T > 0; or a function (tree, logits, ctx)); `stop_at_eos`. `decode`, `decode_many`, `generate`, the demo and the harness take one."""
+    Gumbel table of `seed`; the `verifier` (a name: coupled, uncoupled; greedy is biased at T > 0; rs, exact in law, for
+    chains that keep their proposals, at T > 0; or a function (tree, logits, ctx)); `stop_at_eos`. `decode`,
+    `decode_many`, `generate`, the demo and the harness take one; the budget, seed and temperature are checked by
+    `spot_nb.config`'s `check_budget`, `check_seed` and `check_temperature`, the functions the command line calls."""
     gen_length: int = 256
     budget: int | None = None
     pad: bool = False
@@ -203,8 +224,11 @@ class DecodeConfig:
         if isinstance(self.gen_length, bool) or not isinstance(self.gen_length, int) or self.gen_length <= 0:
             raise ValueError(f"gen_length must be a positive integer, got {self.gen_length!r}")
         if self.budget is not None: check_budget(self.budget)
-        check_temperature(self.temperature); check_seed(self.seed); get_verifier(self.verifier)
-        if self.verifier == "rs" and self.temperature == 0: raise ValueError("verifier='rs' (rejection sampling) needs temperature > 0")
+        check_temperature(self.temperature)
+        check_seed(self.seed)
+        get_verifier(self.verifier)
+        if self.verifier == "rs" and self.temperature == 0:
+            raise ValueError("verifier='rs' (rejection sampling) needs temperature > 0")
 
     @classmethod
     def of(cls, config: "DecodeConfig | None" = None, **settings) -> "DecodeConfig":

@@ -136,8 +136,8 @@ def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = No
 def load_target(path: str | Path | None = None, device: str | torch.device = "cpu",
                 dtype: torch.dtype = torch.float32, **options) -> tuple[BlockTarget, Any]:
     """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json` names; the embedded target by default.
-    `options` go to the adapter (real checkpoints: `block_size`, `canvas`, `attn_implementation`; see notebook 18)."""
-    import spot_nb.models                                      # registers the adapters
+    `options` go to the adapter (real checkpoints: `block_size`, `canvas`, `attn_implementation`; see notebook 18f)."""
+    import spot_nb.models, spot_nb.targets        # register the adapters: the embedded SpotDLM, the checkpoint families
     path = resolve_checkpoint(target_dir(path)) if path else embedded_target_dir()   # a folder, a shipped target by name (general, arith), a hub id
     cfg_path = path / "config.json"
     if not cfg_path.exists():

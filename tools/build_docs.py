@@ -226,7 +226,7 @@ FOLD_PAGES = {f"{n}.html" for n in ("stale_coverage", "oracles", "order_model", 
 
 # The pages a user reads to use the package (the nav's "Use it"): their exported implementation is folded, so that each
 # opens on what it does and how to call it (signatures: the Reference pages), the source one click away.
-FOLD_EXPORTS = {"api.html", "cli.html", "real_targets.html"}
+FOLD_EXPORTS = {"api.html", "cli.html", "targets.html"}
 
 
 def folded(d: dict, body: str, page: str) -> bool:
@@ -370,7 +370,7 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
 # group names goes to the first group whose pattern matches it ("*": Internals), in notebook order.
 NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
-    ("Use it", ["install*.md", "api", "cli", "real_targets"]),
+    ("Use it", ["install*.md", "api", "cli", "targets"]),
     ("Findings", [
         ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware",
                                  "calibration"]),
@@ -381,7 +381,8 @@ NAV_GROUPS = [
     ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md", "contributing.md"]),
     ("Reference", ["reference.md", "cli-reference.md"]),
     ("Internals", [
-        ("Targets and tasks", ["config", "core", "target", "spot_dlm", "testing", "tasks", "train_target", "arith_task"]),
+        ("Targets and tasks", ["config", "core", "target", "spot_dlm", "targets_*", "testing", "tasks", "train_target",
+                               "arith_task"]),
         ("Drafting, verifying, decoding", ["verify", "drafters", "kernels", "decode", "trajectories", "costs", "acceptance"]),
         ("Measuring", ["records", "sandbox", "scoring", "harness", "*"]),
     ]),

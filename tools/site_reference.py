@@ -71,11 +71,11 @@ spiffy = make_drafter("spiffy")                       # a baseline, by its regis
 print(type(spiffy).__name__)'''),
     ]),
     ("Registries", [
-        ("spot_nb.drafters.base:DRAFTERS", '''\
-from spot_nb.drafters.base import DRAFTERS
-print(sorted(DRAFTERS)[:5])'''),
-        ("spot_nb.drafters.base:register_drafter", '''\
-from spot_nb.drafters.base import register_drafter
+        ("spot_nb.config:DRAFTERS", '''\
+from spot_nb.config import DRAFTERS
+print(sorted(DRAFTERS)[:5], DRAFTERS["spot-chain"].options)'''),
+        ("spot_nb.config:register_drafter", '''\
+from spot_nb.config import register_drafter
 register_drafter("nothing", NoDrafts)                 # or a function of keyword arguments returning a Drafter
 print(type(make_drafter("nothing")).__name__)'''),
         ("spot_nb.verify:VERIFIERS", '''\
@@ -94,7 +94,7 @@ print(load_task("tiny")[0].text)'''),
         ("spot_nb.tasks:load_task", '''\
 print(len(load_task("gsm8k", limit=3)))'''),
         ("spot_nb.target:ADAPTERS", '''\
-import spot_nb.models                                  # registers the shipped adapters
+import spot_nb.models, spot_nb.targets                 # register the shipped adapters
 from spot_nb.target import ADAPTERS
 print(sorted(ADAPTERS))'''),
         ("spot_nb.target:register_adapter", '''\
@@ -184,11 +184,15 @@ def render_object(spec: str, example: str) -> str:
     mod, name, obj = _obj(spec)
     out = [f"### `{name}` {{ #{_anchor(name)} }}", ""]
     if isinstance(obj, dict):                          # a registry: what is in it now
-        import spot_nb.drafters, spot_nb.models       # noqa: F401  (register the shipped drafters and adapters)
+        import spot_nb.drafters, spot_nb.models, spot_nb.targets   # noqa: F401  (register the shipped drafters, adapters)
         out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
                 "| name | registered |", "|---|---|"]
         for k in sorted(obj):
-            v = obj[k]
+            v = getattr(obj[k], "factory", obj[k])     # the drafter registry's entries name their factory
+            if isinstance(v, str):                     # "module:attr", with the entry's options
+                opts = ", ".join(f"{o}={x!r}" for o, x in obj[k].options.items())
+                out.append(f"| {_code(k)} | {_code(v.replace(':', '.') + (f'({opts})' if opts else ''))} |")
+                continue
             what = getattr(v, "__qualname__", None) or type(v).__name__
             where = getattr(v, "__module__", "") or ""
             out.append(f"| {_code(k)} | {_code((where + '.' if where else '') + what)} |")

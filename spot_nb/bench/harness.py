@@ -8,8 +8,8 @@ Docs: https://spot-nb.github.io/spot_nb/harness.html.md"""
 from __future__ import annotations
 import argparse, sys
 from pathlib import Path
-from ..config import (MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_checkpoint, check_device, TargetShape,
-                            check_temperature, drafter_files, shown_path, target_dir,
+from ..config import (MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_budget, check_checkpoint, check_device,
+                            check_seed, check_temperature, drafter_files, shown_path, target_dir, TargetShape,
                             target_shape)   # torch-free: a bad request fails before torch loads
 from ..tasks import SPLITS, get_task, task_names, tasks_with_split
 from .methods import AUTO, CONTROL, RS_METHODS, SPOT_METHODS, available_methods, method_grid
@@ -44,6 +44,12 @@ def _target_shape(target: Path) -> TargetShape:
     except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
 
 # %% ../../nbs/17_harness.ipynb #76b78cbc
+def _each(values: list, check, refusal: str) -> None:
+    "Refuse the first of `values` that `check` (a setting's one check, in `spot_nb.config`) refuses, as `refusal` says."
+    for v in values:
+        try: check(v)
+        except ValueError: raise BenchError(refusal.format(v)) from None
+
 def check_args(args: argparse.Namespace) -> BenchConfig:
     "Check every option of a bench request before torch loads (a refusal is immediate), then read the tasks' samples."
     tasks = _csv(args.tasks, "tasks")
@@ -53,14 +59,13 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     if bad := [m for m in names if m not in available_methods()]:
         raise BenchError(f"unknown method {bad[0]!r}: choose from {', '.join(available_methods())}")
     budgets = _csv(args.budgets, "budgets", int)
-    if bad := [D for D in budgets if not 1 <= D <= MAX_BUDGET]:
-        raise BenchError(f"budget {bad[0]} is out of range: a budget is an integer in 1..{MAX_BUDGET}")
+    _each(budgets, lambda D: check_budget(D, least=1),
+          f"budget {{}} is out of range: a budget is an integer in 1..{MAX_BUDGET}")
     temperatures = _csv(args.temperatures, "temperatures", float)
-    for T in temperatures:
-        try: check_temperature(T)
-        except ValueError: raise BenchError(f"temperature {T} is out of range: a temperature is a finite number >= 0 (0 = greedy)") from None
+    _each(temperatures, check_temperature,
+          "temperature {} is out of range: a temperature is a finite number >= 0 (0 = greedy)")
     seeds = _csv(args.seeds, "seeds", int)
-    if bad := [s for s in seeds if s < 0]: raise BenchError(f"seed {bad[0]} is out of range: a seed is an integer >= 0")
+    _each(seeds, check_seed, "seed {} is out of range: a seed is an integer >= 0")
     gammas = _csv(args.gamma, "gamma", float)
     if bad := [g for g in gammas if not 0 <= g <= 1]: raise BenchError(f"--gamma {bad[0]} is out of range: the mass floor γ is in [0, 1]")
     verifiers = _csv(args.verifiers, "verifiers")
@@ -97,7 +102,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             raise BenchError(f"{e} (--drafter names one; by default a target's own drafter/{path.name})" if path in own.values() else str(e)) from None
     spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
     if spiffy_graph and not spiffy_graph.is_file():
-        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 19)")
+        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 22a)")
     if spiffy_graph is None and "spiffy" in names and own["spiffy_graph"].is_file(): spiffy_graph = own["spiffy_graph"]
     used = {role: p for role, p in dict(order_model=order_model, auto_order_model=auto_order_model, spiffy_graph=spiffy_graph).items()
             if p is not None and p in own.values()}

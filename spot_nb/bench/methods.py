@@ -6,44 +6,41 @@ Docs: https://spot-nb.github.io/spot_nb/bench_methods.html.md"""
 
 # %% ../../nbs/16a_bench_methods.ipynb #47ecd2d5
 from __future__ import annotations
-import sys
 from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
-from ..config import DRAFTER_ENTRY_POINTS, SPOT_VARIANTS
+from ..config import DRAFTER_ENTRY_POINTS, DRAFTERS, DrafterSpec
 
 if TYPE_CHECKING:
     from spot_nb.decode import DecodeConfig
 
 # %% auto #0
-__all__ = ['CONTROL', 'SPOT_METHODS', 'AUTO', 'ORDER_MODEL_METHODS', 'BUILTIN_METHODS', 'RS_METHODS', 'RS_DRAFT_STREAM',
-           'builds_with_defaults', 'registered_methods', 'available_methods', 'Method', 'method_grid']
+__all__ = ['CONTROL', 'ORDER_MODEL_METHODS', 'SPOT_METHODS', 'AUTO', 'BUILTIN_METHODS', 'RS_METHODS', 'RS_DRAFT_STREAM',
+           'method_spec', 'registered_methods', 'available_methods', 'Method', 'method_grid']
 
 # %% ../../nbs/16a_bench_methods.ipynb #46240ad6
-CONTROL = "draft-free"
-SPOT_METHODS = tuple(SPOT_VARIANTS)          # SPOT and its ablations, registered drafters (notebook 12)
-AUTO = "spot-auto"                           # SPOT with the cost-aware budget (notebook 22): D is its ceiling
-ORDER_MODEL_METHODS = (*SPOT_METHODS, AUTO)                   # the methods that read --drafter
-BUILTIN_METHODS = (CONTROL, *ORDER_MODEL_METHODS, "oracle-position", "oracle-token", "oracle-joint",
-                   "oracle-position-hedge")
-RS_METHODS = ("ssd-chain", "spot-chain")     # chains that can keep their proposals: what the rs verifier reads
-RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
+CONTROL = "draft-free"                       # the control has no drafter: the one method name outside DRAFTERS
 
-def builds_with_defaults(cls) -> bool:
-    "Whether a drafter class can be built with no arguments (the harness has none to give)."
-    import inspect
-    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-               for p in inspect.signature(cls).parameters.values())
+def method_spec(name: str) -> DrafterSpec:
+    "The registry's entry of method `name` (another package's drafter, not loaded yet: the defaults)."
+    return DRAFTERS.get(name) or DrafterSpec(name)
+
+# what the harness reads of the registry, as the names of the methods that have it:
+ORDER_MODEL_METHODS = tuple(n for n, s in DRAFTERS.items() if s.order_model_file and "bench" in s.uses)  # --drafter
+SPOT_METHODS = tuple(n for n in ORDER_MODEL_METHODS if DRAFTERS[n].order_model_file == "order_model")  # SPOT, ablations
+AUTO = next(n for n, s in DRAFTERS.items() if s.per_run)   # spot-auto: one per run (notebook 22), D its ceiling
+BUILTIN_METHODS = (CONTROL, *(n for n, s in DRAFTERS.items() if "bench" in s.uses and s.needs))   # fed by the harness
+RS_METHODS = tuple(n for n, s in DRAFTERS.items() if s.keeps_proposals)   # chains that keep proposals: rs reads them
+RS_DRAFT_STREAM = 0x5344                                      # their sampling stream of the decode's seed
 
 # %% ../../nbs/16a_bench_methods.ipynb #2da16d8a
 def registered_methods() -> list[str]:
-    """Drafters the harness can build with defaults: those the installed packages declare as `spot_nb.drafters` entry
-    points (read without importing torch), and any defined in this process (a notebook cell) once the drafters are
-    loaded."""
+    """Drafters the harness can build with defaults: the registry's (a class defined in this process joins it when it is
+    defined), and those other installed packages declare as `spot_nb.drafters` entry points (read without importing
+    torch)."""
     names = {ep.name for ep in entry_points(group=DRAFTER_ENTRY_POINTS)}
-    if base := sys.modules.get("spot_nb.drafters.base"):
-        names |= {n for n, c in base.DRAFTERS.items() if builds_with_defaults(c)}
+    names |= {n for n, s in DRAFTERS.items() if "bench" in s.uses and not s.needs}
     return sorted(names - set(BUILTIN_METHODS))
 
 # %% ../../nbs/16a_bench_methods.ipynb #3032d86b
@@ -61,8 +58,13 @@ class Method:
 
     @property
     def label(self) -> str:
-        name = self.name if self.name != "spot-gamma" else f"spot-gamma γ={self.gamma:g}"
+        name = f"{self.name} γ={self.gamma:g}" if method_spec(self.name).gamma == "sweep" else self.name
         return name if self.verifier == "coupled" else f"{name} [{self.verifier}]"
+
+    @property
+    def reads_commits(self) -> bool:
+        "Whether its drafter reads the sample's draft-free commits (the oracles): a lookahead decode, outside every clock."
+        return "block_commits" in method_spec(self.name).needs
 
     def config(self, base: "DecodeConfig") -> "DecodeConfig":
         "The decode settings of this configuration over `base` (the sample's length, temperature and seed)."
@@ -73,26 +75,29 @@ class Method:
         its `spiffy_graph` (None: the shipped one); spot-auto is the run's one `auto` drafter, reset (what it learned of
         the machine is kept); under the rs verifier a chain samples its links from the decode's `seed`."""
         if self.name == CONTROL: return None
-        if self.name == AUTO:
+        spec = method_spec(self.name)
+        if spec.per_run:
             auto.reset()
             return auto
         if self.name == "spiffy" and spiffy_graph is not None:
             from spot_nb.drafters.baselines import SpiffyDrafter
             return SpiffyDrafter.load(spiffy_graph)
         from spot_nb.drafters import make_drafter
-        rs = {}
+        given = dict(order_model=order_model, block_commits=commits)
+        kw = {k: given[k] for k in spec.needs if k in given}           # what the entry needs, of what the harness has
+        if spec.gamma: kw["gamma"] = self.gamma                        # SPOT's mass floor
         if self.verifier == "rs":                        # the chain samples its links, from the decode's seed
             import numpy as np
-            rs = dict(rs_rng=np.random.default_rng([seed, RS_DRAFT_STREAM]))
-        if self.name in SPOT_METHODS: return make_drafter(self.name, order_model=order_model, gamma=self.gamma, **rs)
-        if self.name.startswith("oracle-"): return make_drafter(self.name, block_commits=commits)
-        return make_drafter(self.name, **rs)
+            kw["rs_rng"] = np.random.default_rng([seed, RS_DRAFT_STREAM])
+        return make_drafter(self.name, **kw)
 
 # %% ../../nbs/16a_bench_methods.ipynb #8fd56d97
 def method_grid(names: list[str], budgets: list[int], gammas: list[float],
                 verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
-    return [Method(n, D, pad=n not in ("spot-gamma", AUTO), gamma=g, verifier=v)
+    spec = {n: method_spec(n) for n in names}
+    floors = dict(sweep=gammas, zero=[0.0])                           # SPOT's mass floors γ; None: the drafter has none
+    return [Method(n, D, pad=spec[n].pad, gamma=g, verifier=v)
             for n in names if n != CONTROL for D in budgets
-            for g in (gammas if n == "spot-gamma" else [0.0] if n in SPOT_METHODS else [None])
-            for v in verifiers if v != "rs" or n in RS_METHODS]        # rs verifies only chains that keep proposals
+            for g in floors.get(spec[n].gamma, [None])
+            for v in verifiers if v != "rs" or spec[n].keeps_proposals]   # rs verifies only chains that keep proposals

@@ -177,7 +177,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                 continue
             ids = encode_prompt(tok, prompt_text(s, tok), target, G)
             kw = DecodeConfig(gen_length=G, temperature=T, seed=seed)
-            oracle = any(m.name.startswith("oracle-") for m in todo)
+            oracle = any(m.reads_commits for m in todo)
             if not warm:                                          # one block of each path first: no clock pays start-up
                 wk = replace(kw, gen_length=target.block_size)
                 wc = block_commits_of(target, ids, wk) if oracle else None
@@ -187,7 +187,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
             lookahead = functools.cache(lambda: block_commits_of(target, ids, kw))  # the oracles' commits: unclocked
             tallies = [CommitTally() for _ in range(1 + len(todo))]
             def args(m: Method, tally: CommitTally):
-                commits = lambda: lookahead() if m.name.startswith("oracle-") else None
+                commits = lambda: lookahead() if m.reads_commits else None
                 return lambda: dict(drafter=m.drafter(order_model, commits(), cfg.spiffy_graph, auto, seed),
                                     config=m.config(kw), recorder=tally)
             runs = side_by_side(target, ids, {str(i) if i else CONTROL: args(m, t)

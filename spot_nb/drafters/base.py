@@ -7,30 +7,24 @@ Docs: https://spot-nb.github.io/spot_nb/drafters.html.md"""
 # %% ../../nbs/06_drafters.ipynb #e032128b
 from __future__ import annotations
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 import numpy as np
 import torch
-from ..config import DRAFTER_ENTRY_POINTS       # the entry-point group other packages add drafters to
+from ..config import DRAFTER_ENTRY_POINTS, DRAFTERS, register_drafter   # the registry (notebook 00_config)
 from ..core import DraftContext, position_confidence, sample_token, transition
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DRAFTERS', 'register_drafter', 'Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter',
-           'StaleChainDrafter', 'PeekingDrafter', 'ProposalChainDrafter']
+__all__ = ['Drafter', 'make_drafter', 'RandomDrafter', 'AdversarialDrafter', 'ReplayDrafter', 'StaleChainDrafter',
+           'PeekingDrafter', 'ProposalChainDrafter']
 
 # %% ../../nbs/06_drafters.ipynb #45ca4835
-DRAFTERS: dict[str, Callable[..., "Drafter"]] = {}   # name -> a class or a factory of drafters: the one registry
-
-def register_drafter(name: str, factory: Callable[..., "Drafter"]) -> None:
-    "Offer drafters built by `factory` (a `Drafter` class, or a function of keyword arguments returning one) as `name`."
-    DRAFTERS[name] = factory
-
 class Drafter:
     """Base class of every drafter. Its life in a decode: `draft(root, stale, ctx)` proposes at most `ctx.budget` states
     below `root`; the target verifies them; `observe(round)` then hands the drafter the outcome. `stale` is the target's
     distribution at the root [L, V] from the last forward — probabilities, or, for a drafter that sets `reads_logits`, a
     `StaleLogits` (the raw logits and the confidences the verifier computed) from which it computes only what it needs."""
-    name: str = ""                                   # subclasses with a name are registered under it
+    name: str = ""                                   # a class of your own with a name is registered under it
     reads_logits: bool = False                       # True: `stale` is a `StaleLogits`, and the loop computes no softmax for it
 
     def __init_subclass__(cls, **kwargs):
@@ -47,20 +41,19 @@ class Drafter:
         A drafter that learns from its outcomes learns here. Default: nothing."""
 
 def make_drafter(name: str, **kwargs: Any) -> Drafter:
-    """Build the drafter registered as `name` with `kwargs`: by a module of `spot_nb/drafters/` (all imported first; SPOT's
-    variants and the oracles are registered there as factories), a class defined in this process, or another package's
-    `spot_nb.drafters` entry point."""
-    import spot_nb.drafters                          # registers every drafter of the folder
+    """Build the drafter registered as `name` with `kwargs` (`DRAFTERS[name].needs` says what to give): an entry of the
+    package's table (notebook 00_config), a class defined in this process or in a module of `spot_nb/drafters/` (all
+    imported first), or another package's `spot_nb.drafters` entry point."""
+    import spot_nb.drafters                          # registers every named class of the folder
     if name not in DRAFTERS:
         from importlib.metadata import entry_points
         if eps := entry_points(group=DRAFTER_ENTRY_POINTS, name=name): register_drafter(name, next(iter(eps)).load())
         else: raise ValueError(f"unknown drafter {name!r}: choose one of {', '.join(sorted(DRAFTERS))}")
-    return DRAFTERS[name](**kwargs)
+    return DRAFTERS[name].build(**kwargs)
 
 # %% ../../nbs/06_drafters.ipynb #1737b358
 class RandomDrafter(Drafter):
     "Random trees: up to `ctx.budget` nodes, each a random masked position and random token under a random parent."
-    name = "random"
 
     def __init__(self, seed: int = 0, vocab_size: int | None = None):
         self.rng, self.vocab_size = np.random.default_rng(seed), vocab_size
@@ -87,7 +80,6 @@ class RandomDrafter(Drafter):
 # %% ../../nbs/06_drafters.ipynb #b6002a96
 class AdversarialDrafter(RandomDrafter):
     "Random trees that draft the stale *least* likely real token at every position they fill."
-    name = "adversarial"
     def token(self, stale, s, vocab_size, mask_id):
         if stale is None: return super().token(stale, s, vocab_size, mask_id)
         p = stale[s].clone()
@@ -97,7 +89,6 @@ class AdversarialDrafter(RandomDrafter):
 # %% ../../nbs/06_drafters.ipynb #67ebfb85
 class ReplayDrafter(Drafter):
     "The perfect chain: replays recorded draft-free commits {block offset: [(s, v), ...]} up to `ctx.budget` ahead."
-    name = "replay"
     def __init__(self, block_commits: dict[int, list[tuple[int, int]]]):
         self.block_commits = block_commits
 
@@ -111,7 +102,6 @@ class ReplayDrafter(Drafter):
 # %% ../../nbs/06_drafters.ipynb #1e8dccdb
 class StaleChainDrafter(Drafter):
     "A chain along the stale confidence order; tokens are coupled stale draws (`coupled`) or stale argmaxes (`argmax`)."
-    name = "stale-chain"
     def __init__(self, tokens: str = "coupled"):
         if tokens not in ("coupled", "argmax"): raise ValueError(f"tokens must be 'coupled' or 'argmax', got {tokens!r}")
         self.tokens = tokens
@@ -131,7 +121,6 @@ class StaleChainDrafter(Drafter):
 # %% ../../nbs/06_drafters.ipynb #1656832a
 class PeekingDrafter(Drafter):
     "Reads an enumerable target (`target.logits(x)`): follows Φ (`follow`), or drafts a wrong first step or a selective chain."
-    name = "peeking"
     BEHAVIOURS = ("follow", "wrong-first", "selective")
     def __init__(self, target, behaviour: str = "follow", temperature: float | None = None, favour: int = 0):
         if behaviour not in self.BEHAVIOURS: raise ValueError(f"unknown behaviour {behaviour!r}: choose one of {self.BEHAVIOURS}")
@@ -155,7 +144,6 @@ class PeekingDrafter(Drafter):
 # %% ../../nbs/06_drafters.ipynb #6cad05f5
 class ProposalChainDrafter(Drafter):
     "Samples a chain of up to `ctx.budget` links z_k ~ q_k from an explicit proposal `proposal(state) -> q [L, V]`, keeping each q."
-    name = "proposal-chain"
     def __init__(self, proposal, rng: np.random.Generator):
         self.proposal, self.rng = proposal, rng
 

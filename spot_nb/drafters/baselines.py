@@ -29,7 +29,6 @@ SSD_DEPTH = 4   # the SPOT paper's SSD-style chain depth (App. D.4)
 class SSDChainDrafter(StaleChainDrafter):
     """SSD-style free chain: the `depth` most stale-confident positions, each with its rank-1 candidate, as one chain
     of min(depth, D) links; with `rs_rng`, links sampled from an explicit proposal for the rejection-sampling verifier."""
-    name = "ssd-chain"
     def __init__(self, depth: int = SSD_DEPTH, rs_rng: np.random.Generator | None = None):
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1: raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
         super().__init__("coupled")
@@ -56,7 +55,6 @@ class SSDChainDrafter(StaleChainDrafter):
 # %% ../../nbs/19_baselines.ipynb #38cdf9cf
 class BlockSpecDrafter(Drafter):
     "BlockSpec-style confidence tree: the `ctx.budget` states of highest product of renormalised stale confidences along the path."
-    name = "blockspec"
     @torch.inference_mode()
     def draft(self, root, stale, ctx):
         tree = DraftTree(root, ctx.mask_id)
@@ -123,7 +121,7 @@ def shipped_graph_path() -> Path:
 def read_graph(path: str | Path) -> dict:
     "A graph file saved by `calibrate_spiffy`: its nodes and calibration record."
     path = Path(path)
-    if not path.is_file(): raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 19)")
+    if not path.is_file(): raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 22a)")
     d = json.loads(path.read_text())
     if d.get("format") != GRAPH_FORMAT: raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
     return d
@@ -133,7 +131,6 @@ class SpiffyDrafter(Drafter):
     """Spiffy's calibrated draft graph, truncated to `ctx.budget` and pruned at run time below stale path probability
     `min_prob`. `nodes=None`: the shipped graph of the embedded target (so that `make_drafter("spiffy")` and the harness
     can build it)."""
-    name = "spiffy"
     def __init__(self, nodes: list | None = None, min_prob: float = 0.01, record: dict | None = None):
         if nodes is None:
             record = read_graph(shipped_graph_path()); nodes = [n["patterns"] for n in record["nodes"]]

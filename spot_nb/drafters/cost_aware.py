@@ -134,7 +134,6 @@ class CostAwareDrafter(Drafter):
     conditionals shows that no draft could pay, or when rounds like this one (by that bound) have not earned what scoring
     them costs; then the order model is not called. `adapt`: step of the online correction of the calibration from the
     drafter's own outcomes (0: off). Decode with `pad=False`."""
-    name = "spot-auto"
     reads_logits = True      # the skip test reads the verifier's confidences; the order model's inputs are taken only when it scores
     def __init__(self, order_model, costs: CostModel, calibration: AcceptanceCalibration | str | Path | None = None,
                  tau: float = 1.0, runner_up_below: float = 0.6, prior_rounds: int = 8, adapt: float = 0.1, freeze: bool = True):

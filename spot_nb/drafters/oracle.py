@@ -6,8 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/oracles.html.md"""
 
 # %% ../../nbs/10_oracles.ipynb #2ca37582
 from __future__ import annotations
-import functools
-from .base import ReplayDrafter, register_drafter
+from .base import ReplayDrafter
 from ..verify import DraftTree
 
 # %% auto #0
@@ -16,7 +15,6 @@ __all__ = ['PAPER_T7', 'OracleDrafter']
 # %% ../../nbs/10_oracles.ipynb #717baa54
 class OracleDrafter(ReplayDrafter):
     "A chain drafter that peeks at the draft-free commits {block offset: [(s, v), ...]}; kind 'position', 'token' or 'joint'."
-    name = "oracle"
     KINDS = ("position", "token", "joint")
     def __init__(self, kind: str, block_commits: dict[int, list[tuple[int, int]]]):
         if kind not in self.KINDS: raise ValueError(f"unknown oracle {kind!r}: choose one of {self.KINDS}")
@@ -35,9 +33,6 @@ class OracleDrafter(ReplayDrafter):
             order = conf.argsort(descending=True, stable=True)[: min(ctx.budget, len(true_tok))]
             edges = [(int(s), true_tok[int(s)]) for s in order]
         return DraftTree.chain(root, edges, ctx.mask_id)
-
-for _kind in OracleDrafter.KINDS:                      # make_drafter("oracle-position", block_commits=...)
-    register_drafter(f"oracle-{_kind}", functools.partial(OracleDrafter, _kind))
 
 # %% ../../nbs/10_oracles.ipynb #7ab1e7d0
 # The paper's Table 7 (SDAR-8B b32, T = 0, 256 tokens, n = 100) per (task, oracle): the NFE reduction over draft-free

@@ -10,9 +10,9 @@ import functools, heapq, math
 from typing import Callable
 import numpy as np
 import torch
-from ..config import SPOT_VARIANTS
+from ..config import check_budget
 from ..core import DraftContext, StaleLogits, temperature_probs
-from .base import Drafter, ProposalChainDrafter, ReplayDrafter, register_drafter
+from .base import Drafter, ProposalChainDrafter, ReplayDrafter
 from ..kernels import best_first_mlp, greedy_round, runner_up_counts, stored_rows, top_k_rows
 from ..order_model import MLPRound, OrderMLP, stale_features, state_features
 from ..verify import DraftTree
@@ -82,7 +82,7 @@ def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hy
 def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
               gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
     "DDTree (Alg. 2): the top-`budget` paths by prefix mass, found level by level; returns (paths, scorer calls)."
-    if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
+    check_budget(budget)
     root_masked = root == mask_id
     mass = {(): 1.0}
     selected: list[DraftPath] = [()]
@@ -157,7 +157,7 @@ def grow_compiled(root: torch.Tensor, mask_id: int, hyps, scorer: MLPRound, top1
     """DDTree's selection with `OrderMLP`'s round scorer `scorer` and the stale top-1 [L] its state features read, compiled
     end to end: the same paths as `best_first_reference` with that scorer (and as `grow_tree`), at tau = 1; returns
     (paths, scorer calls). `hyps`: `token_hypotheses`' lists, or `hypothesis_arrays`' (ids, probs, counts)."""
-    if budget < 0: raise ValueError(f"the draft budget must be >= 0, got {budget}")
+    check_budget(budget)
     if budget == 0: return [], 0
     hv, hp, hn = hyps if isinstance(hyps, tuple) else hypothesis_arrays(hyps)
     return _paths(*best_first_mlp((root == mask_id).cpu().numpy(), hv, hp, hn, budget, float(gamma),
@@ -245,7 +245,6 @@ class SpotDrafter(Drafter):
     Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model).
     `order="oracle"`: the hedged position oracle, SPOT with a perfect order model (all of q on the next position the draft-free
     decode commits, read from `block_commits` as `ReplayDrafter` reads them) and SPOT's own token hypotheses."""
-    name = "spot"
     def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
                  shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None,
                  block_commits: dict[int, list[tuple[int, int]]] | None = None):
@@ -380,8 +379,3 @@ class SpotDrafter(Drafter):
         if ctx.budget == 0 or stale is None: return DraftTree(root, ctx.mask_id)
         if self.rs_rng is not None: return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
-
-# %% ../../nbs/12_ddtree.ipynb #a989dc2b
-for _name, _options in SPOT_VARIANTS.items():         # SPOT and Table 17's ablations, by name: make_drafter("spot-chain", order_model=m)
-    register_drafter(_name, functools.partial(SpotDrafter, **_options))
-register_drafter("oracle-position-hedge", functools.partial(SpotDrafter, None, order="oracle"))   # make_drafter(..., block_commits=...)

@@ -6,11 +6,12 @@ Docs: https://spot-nb.github.io/spot_nb/sampling.html.md"""
 
 # %% ../../nbs/13_sampling.ipynb #3c94e87a
 from __future__ import annotations
-import time
+import inspect, time
 from typing import Callable
 import numpy as np
 import pandas as pd
 import torch
+from ..config import DRAFTERS
 from ..core import DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law
 from ..decode import RoundStats, decode_block
 from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter, make_drafter
@@ -188,20 +189,16 @@ def check_rs_cases(df: pd.DataFrame, tol: float | None = None, alpha: float = 1e
         assert abs(r.diff) <= b + 1e-12, f"state {r.state}, {r.proposal}: acceptance {r.rate:.5f} vs 1-TV {r.expected:.5f} (bound {b:.5f})"
 
 # %% ../../nbs/13_sampling.ipynb #a3bcf070
-LAW_DRAFTERS = {   # the law tests' drafters: kind -> (registered drafter, its options given the target and seed)
-    "random": ("random", lambda t, seed: dict(seed=seed, vocab_size=t.vocab_size)),
-    "stale": ("stale-chain", lambda t, seed: {}),
-    "stale-argmax": ("stale-chain", lambda t, seed: dict(tokens="argmax")),
-    "oracle": ("peeking", lambda t, seed: dict(target=t)),
-    "greedy-oracle": ("peeking", lambda t, seed: dict(target=t, temperature=0.0)),
-    "wrong": ("peeking", lambda t, seed: dict(target=t, behaviour="wrong-first")),
-    "selective": ("peeking", lambda t, seed: dict(target=t, behaviour="selective", favour=seed % t.vocab_size))}
+LAW_DRAFTERS = tuple(n for n, s in DRAFTERS.items() if "law" in s.uses)   # the law tests' drafters (notebook 00_config)
 
 def law_drafter(kind: str, target, seed: int = 0) -> Drafter:
-    "A drafter of the law tests by kind (`LAW_DRAFTERS`: random, stale, stale-argmax, oracle, greedy-oracle, wrong or selective)."
+    """A drafter of the law tests by its registered name (`LAW_DRAFTERS`), for `target` and the case's `seed`: each
+    takes what its factory accepts of the case (the target; a random tree's seed and vocabulary; the selective
+    adversary's favoured token, seed mod V)."""
     if kind not in LAW_DRAFTERS: raise ValueError(f"unknown drafter {kind!r}: choose one of {', '.join(LAW_DRAFTERS)}")
-    name, options = LAW_DRAFTERS[kind]
-    return make_drafter(name, **options(target, seed))
+    case = dict(target=target, seed=seed, vocab_size=target.vocab_size, favour=seed % target.vocab_size)
+    accepts = inspect.signature(DRAFTERS[kind].load()).parameters
+    return make_drafter(kind, **{k: v for k, v in case.items() if k in accepts})
 
 def pathwise_pair(L: int, V: int, tseed: int, scale: float, T: float, gseed: int, offset: int, kind: str, D: int,
                   mode: str, pad: bool) -> tuple[Trajectory, Trajectory]:
