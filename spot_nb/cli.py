@@ -18,9 +18,10 @@ from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
 
 
 # %% auto #0
-__all__ = ['HelpFormatter', 'DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser',
-           'integer', 'number', 'setting', 'budget_value', 'text', 'usable_cores', 'target_config', 'shipped_paths',
-           'check_output', 'speed_verdict', 'RequestError', 'demo', 'main']
+__all__ = ['HelpFormatter', 'DEMO_PROMPTS', 'DEMO_TARGET', 'DEMO_PROBLEMS', 'MAX_DEMO_PROMPTS', 'SLOWER_REASON',
+           'AUTO_SLOWER_REASON', 'BENCH_LINE', 'REPORT_LINE', 'Parser', 'integer', 'number', 'setting', 'budget_value',
+           'text', 'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'demo_prompts', 'speed_verdict',
+           'RequestError', 'demo', 'main']
 
 # %% ../nbs/90_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -111,6 +112,22 @@ DEMO_PROMPTS = [
     "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?\nAnswer:",
     'def is_palindrome(text: str) -> bool:\n    """Return True if text reads the same backwards."""\n',
 ]
+DEMO_TARGET = "arith"      # the demo's default target: the competent one, where spot-auto is the fastest method (notebook 27)
+DEMO_PROBLEMS = 3          # held-out problems it decodes there by default
+MAX_DEMO_PROMPTS = 20      # --prompts N: at most this many (the general target has len(DEMO_PROMPTS) built-in prompts)
+
+def demo_prompts(target: str | None, n: int | None = None) -> tuple[list[str], list[int | None]]:
+    """The demo's built-in prompts on `target` (a folder or a shipped name; None: the embedded target) and their answers:
+    the first `n` held-out arithmetic problems on the competent target, else the first `n` of `DEMO_PROMPTS` (no answer)."""
+    if target is not None and Path(target_dir(target)).resolve() == target_dir(DEMO_TARGET).resolve():
+        from spot_nb.arith import arith_problems
+        problems = arith_problems(n or DEMO_PROBLEMS, "heldout")
+        return [p.prompt for p in problems], [p.answer for p in problems]
+    if (n or 0) > len(DEMO_PROMPTS):
+        raise ValueError(f"--prompts {n}: this target has {len(DEMO_PROMPTS)} built-in prompts; give --prompt TEXT for more")
+    prompts = DEMO_PROMPTS[:n or 2]
+    return prompts, [None] * len(prompts)
+
 SLOWER_REASON = ("on a CPU a second block copy costs about half a forward, more than this target's stale tokens let a "
                  "draft commit (notebook 14, 'The break-even').")
 AUTO_SLOWER_REASON = ("the cost-aware budget found few drafts worth a copy on these prompts, and its skip test is paid "
@@ -131,16 +148,19 @@ class RequestError(ValueError):
 
 def demo(prompts: list[str] | None = None, target_path: str | None = None, drafter=None, gen_length: int = 128,
          budget: int | str = "auto", gamma: float = 0.0, temperature: float = 0.0, seed: int = 0, threads: int = 1,
-         repeats: int = 3, device: str = "cpu", dtype: str = "float32", out=print) -> dict:
+         repeats: int = 3, device: str = "cpu", dtype: str = "float32", answers: list[int | None] | None = None,
+         out=print) -> dict:
     """Decode `prompts` (default: the first two built-in ones) draft-free and, when `drafter` (a `SpotDrafter`) is given,
     with SPOT — at the cost-aware budget of notebook 22 (`budget="auto"`) or a fixed one — alternating the two `repeats`
-    times; print text, NFE, times, identity and a speed verdict."""
+    times; print text, NFE, times, identity and a speed verdict; where `answers` gives a problem's answer, whether the
+    output states it."""
     import torch
     from spot_nb.target import load_target
     from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
     from spot_nb.drafters.cost_aware import AUTO_BUDGET
     from spot_nb.calibration import cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
+    answers = [None] * len(prompts) if answers is None else answers
     torch.set_num_threads(threads)
     try: model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))   # config vs weights checked before reading
     except (FileNotFoundError, ValueError) as e: raise RequestError(f"--target: {e}") from None
@@ -163,7 +183,7 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     kw = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed)
     decode(model, encode_prompt(tok, prompts[0], model, model.block_size), gen_length=model.block_size)  # warm-up, paid by neither side
     rows = []
-    for text in prompts:
+    for text, answer in zip(prompts, answers):
         ids = encode_prompt(tok, text, model, gen_length)
         spot = {} if drafter is None else {label: lambda: dict(drafter=drafter, budget=budget)}
         runs = side_by_side(model, ids, spot, kw, repeats)                   # draft-free, SPOT, draft-free, SPOT, ...
@@ -171,7 +191,13 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
         df_s = [r["draft-free"].seconds for r in runs]
         sp_s, same = [r[label].seconds for r in runs if label in r], [torch.equal(r[label].tokens, r["draft-free"].tokens) for r in runs if label in r]
         row = dict(prompt=text, text=tok.decode(df.tokens), nfe=df.nfe, seconds=df_s)
-        out("=" * 72); out(text + row["text"]); out("-" * 72)
+        out("=" * 72)
+        out(text + row["text"])
+        if answer is not None:
+            from spot_nb.arith import extract_answer
+            row.update(answer=answer, stated=extract_answer(row["text"]))
+            out(f"answer: {row['stated']} — " + ("right" if row["stated"] == answer else f"wrong (the answer is {answer})"))
+        out("-" * 72)
         out(f"draft-free: {df.n_generated} positions, NFE {df.nfe}, {statistics.median(df_s):.2f} s "
             f"(median of {repeats}: {min(df_s):.2f}–{max(df_s):.2f})")
         if drafter is not None:
@@ -208,14 +234,16 @@ def _parser(bench: bool = False) -> Parser:
                    help=f"CPU threads, at most the {usable_cores()} cores this process may use (1: block copies bit-identical "
                         "to solo forwards, and no slowdown on a busy machine)")
     d = sub.add_parser("demo", help="decode prompts draft-free and with SPOT; check the outputs are identical; time both",
-                       description="Decode prompts draft-free and with SPOT on the embedded target, check that the outputs are "
-                                   "identical, and time both sides interleaved.", formatter_class=HelpFormatter)
+                       description="Decode prompts draft-free and with SPOT (by default: held-out arithmetic problems on the "
+                                   "competent target), check that the outputs are identical, and time both sides interleaved.", formatter_class=HelpFormatter)
     d.add_argument("--prompt", action="append", type=text, metavar="TEXT",
                    help="a prompt to decode; repeat for several (default: the built-in prompts, see --prompts)")
-    d.add_argument("--prompts", type=integer(1, len(DEMO_PROMPTS)), default=None, metavar="N",
-                   help=f"how many of the {len(DEMO_PROMPTS)} built-in prompts to decode, without --prompt (default: 2)")
-    d.add_argument("--gen-length", type=integer(1), default=128, metavar="G",
-                   help="tokens to generate per prompt, a multiple of the target's block size")
+    d.add_argument("--prompts", type=integer(1, MAX_DEMO_PROMPTS), default=None, metavar="N",
+                   help=f"how many built-in prompts to decode, without --prompt (default: {DEMO_PROBLEMS} held-out problems "
+                        f"on the arith target, 2 of the {len(DEMO_PROMPTS)} built-in prompts on another)")
+    d.add_argument("--gen-length", type=integer(1), default=None, metavar="G",
+                   help="tokens to generate per prompt, a multiple of the target's block size (default: room for a worked "
+                        "solution on the arith target, else 128)")
     d.add_argument("--budget", type=budget_value, default="auto", metavar="D",
                    help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on this "
                         f"machine, possibly none; notebook 22) or a fixed D in 1..{MAX_BUDGET}, drafts verified per forward")
@@ -227,7 +255,8 @@ def _parser(bench: bool = False) -> Parser:
     d.add_argument("--repeats", type=integer(1), default=3, metavar="R",
                    help="interleaved timing runs of each side per prompt; a speed verdict needs all of them to agree")
     d.add_argument("--threads", **threads)
-    d.add_argument("--target", **target)
+    d.add_argument("--target", **{**target, "default": DEMO_TARGET, "help": "target checkpoint folder, or a shipped "
+                   "target by name: general or arith (the competent target, decoding held-out problems)"})
     d.add_argument("--device", **device); d.add_argument("--dtype", **dtype)
     d.add_argument("--drafter", default=None, metavar="FILE",
                    help="order-model checkpoint saved by train-drafter (default: the target's own drafter/order-model-small.pt with "
@@ -282,22 +311,26 @@ def _parser(bench: bool = False) -> Parser:
     return ap
 
 # %% ../nbs/90_cli.ipynb #9604475b
-def _check_demo(a: argparse.Namespace) -> tuple[list[str], object]:
-    "The demo's prompts and order-model checkpoint (None: draft-free only), or ValueError/FileNotFoundError; torch-free."
+def _check_demo(a: argparse.Namespace) -> tuple[list[str], list[int | None], object]:
+    """The demo's prompts, their answers (None: not scored) and order-model checkpoint (None: draft-free only), or
+    ValueError/FileNotFoundError; torch-free. Sets the target's default `--gen-length`."""
     if a.prompt and a.prompts is not None: raise ValueError("--prompts counts the built-in prompts: leave it out when giving --prompt")
     if a.gamma and a.budget == "auto": raise ValueError("--gamma is a floor for a fixed budget: give --budget D too (auto weighs each draft itself)")
+    prompts, answers = (a.prompt, [None] * len(a.prompt)) if a.prompt else demo_prompts(a.target, a.prompts)
+    if a.gen_length is None:
+        from spot_nb.arith import ARITH_GEN_LENGTH
+        a.gen_length = ARITH_GEN_LENGTH if answers[0] is not None else 128
     target_config(a.target).check_gen_length(a.gen_length)
-    prompts = a.prompt or DEMO_PROMPTS[:a.prompts or 2]
-    if a.drafter is not None: return prompts, check_checkpoint(a.drafter)
+    if a.drafter is not None: return prompts, answers, check_checkpoint(a.drafter)
     own = drafter_files(a.target, fallback=True)                              # the target's own drafter/ files, else the embedded target's
     shipped = own["auto_order_model" if a.budget == "auto" else "order_model"]   # spot-auto scores with the small model where shipped
     if not shipped.is_file():
         print(f"no order model at {shipped}: decoding draft-free only (train one with `spot-nb train-drafter`)")
-        return prompts, None
+        return prompts, answers, None
     own_dir = target_dir(a.target) / "drafter"
     whose = "the target's own" if own_dir in shipped.parents else "the embedded target's: this target ships none"
     print(f"drafter: {shown_path(shipped)} ({whose}; --drafter FILE names another)")
-    return prompts, check_checkpoint(shipped)
+    return prompts, answers, check_checkpoint(shipped)
 
 def main(argv: list[str] | None = None) -> int:
     "Entry point of the `spot-nb` command."
@@ -315,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if a.cmd == "demo":
             check_device(a.device)
-            prompts, drafter = _check_demo(a)
+            prompts, answers, drafter = _check_demo(a)
         elif a.cmd == "collect":
             check_device(a.device)
             target_config(a.target).check_gen_length(a.gen_length)
@@ -341,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
             try: drafter = drafter and load_drafter(drafter, gamma=a.gamma)
             except (ValueError, FileNotFoundError) as e: a.parser.error(str(e))
             try: demo(prompts, a.target, drafter, a.gen_length, a.budget, a.gamma, a.temperature, a.seed, a.threads,
-                      a.repeats, a.device, a.dtype)
+                      a.repeats, a.device, a.dtype, answers)
             except RequestError as e: a.parser.error(str(e))                  # found once the model is loaded
         elif a.cmd == "collect":
             from spot_nb.target import load_target

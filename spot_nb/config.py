@@ -6,17 +6,16 @@ Docs: https://spot-nb.github.io/spot_nb/config.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_BUDGET', 'STALE_TOP_K', 'TOP_IDS', 'POOL_SIZE', 'TASKS', 'MBPP_ENV', 'VERIFIER_NAMES', 'DRAFTER_ENTRY_POINTS',
-           'NEEDS', 'DRAFTERS', 'SHIPPED_TARGETS', 'DRAFTER_DIR', 'DRAFTER_FILES', 'MBPP_HUB', 'WEIGHTS_FILE',
-           'WEIGHTS_INDEX', 'DAMAGED', 'DEFAULT_BLOCK_SIZE', 'CHECKPOINT_SHAPES', 'SHAPE_OF_MODEL_TYPE', 'DrafterSpec',
-           'builds_with_defaults', 'register_drafter', 'data_dir', 'embedded_target_dir', 'target_dir',
-           'target_drafter_dir', 'drafter_files', 'shown_path', 'default_drafter_path', 'auto_drafter_path',
-           'user_cache_dir', 'hub_online', 'fetch_hub_jsonl', 'mbpp_path', 'check_temperature', 'check_device',
-           'check_checkpoint', 'check_budget', 'check_seed', 'read_json', 'safetensors_header', 'weight_files',
-           'check_target_folder', 'FamilyShape', 'TargetShape', 'shape_from_config', 'target_shape']
+           'SHIPPED_TARGETS', 'DRAFTER_DIR', 'DRAFTER_FILES', 'MBPP_HUB', 'WEIGHTS_FILE', 'WEIGHTS_INDEX', 'DAMAGED',
+           'DEFAULT_BLOCK_SIZE', 'CHECKPOINT_SHAPES', 'SHAPE_OF_MODEL_TYPE', 'data_dir', 'embedded_target_dir',
+           'target_dir', 'target_drafter_dir', 'drafter_files', 'shown_path', 'default_drafter_path',
+           'auto_drafter_path', 'user_cache_dir', 'hub_online', 'fetch_hub_jsonl', 'mbpp_path', 'check_temperature',
+           'check_device', 'check_checkpoint', 'check_budget', 'check_seed', 'read_json', 'safetensors_header',
+           'weight_files', 'check_target_folder', 'FamilyShape', 'TargetShape', 'shape_from_config', 'target_shape']
 
 # %% ../nbs/00_config.ipynb #3960a699
 import importlib, importlib.util, json, math, os, re, struct
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -31,101 +30,6 @@ MBPP_ENV = "SPOT_NB_MBPP"  # environment variable naming mbpp.jsonl
 VERIFIER_NAMES = ("coupled", "uncoupled", "greedy", "rs")
 # entry-point group of drafters offered by name (`make_drafter`, `spot-nb bench`)
 DRAFTER_ENTRY_POINTS = "spot_nb.drafters"
-
-# %% ../nbs/00_config.ipynb #c78dba62
-@dataclass(frozen=True)
-class DrafterSpec:
-    """How the drafter registered under a name is built: `factory` (a `Drafter` class or a function of keyword arguments
-    returning one; written "module:attr" it is imported only when first built, so that listing the names needs no torch)
-    called with `options` and then the caller's keyword arguments. The rest says what it needs and how it is run:
-    - `needs`: what the caller hands it (`NEEDS` says what each is);
-    - `uses`: who offers it: `bench` (`spot-nb bench --methods`), `law` (the law tests' drafters, notebook 13);
-    - `order_model_file`: the target's drafter file its order model is by default (a `DRAFTER_FILES` role);
-    - `pad`: decoded padded (1 + D copies every round); `gamma`: SPOT's mass floor γ, `zero` or the `sweep` of
-      `--gamma` (None: it has none); `keeps_proposals`: a chain whose proposals the rs verifier reads; `per_run`: built
-      once per run (it measures this machine), reset before each decode."""
-    factory: str | Callable
-    options: dict = field(default_factory=dict)
-    needs: tuple[str, ...] = ()
-    uses: tuple[str, ...] = ("bench",)
-    order_model_file: str | None = None
-    pad: bool = True
-    gamma: str | None = None
-    keeps_proposals: bool = False
-    per_run: bool = False
-
-    def load(self) -> Callable:
-        "The factory itself (imported here when it is named as a string)."
-        if not isinstance(self.factory, str): return self.factory
-        module, _, attr = self.factory.partition(":")
-        return getattr(importlib.import_module(module), attr)
-
-    def build(self, **kwargs):
-        "The drafter: `factory(**options, **kwargs)` (the caller's arguments win)."
-        return self.load()(**{**self.options, **kwargs})
-
-NEEDS = {"order_model": "an `OrderModel` (by default the target's drafter file named by `order_model_file`)",
-         "block_commits": "the sample's draft-free commits {block offset: [(s, v), ...]}, from a lookahead decode",
-         "target": "the target itself",
-         "calibration": "an acceptance calibration of its order model (by default the file beside it, notebook 21b)",
-         "kind": "which oracle: position, token or joint",
-         "proposal": "a function state -> q [L, V], the distribution a chain samples its links from",
-         "rng": "a NumPy random generator"}
-
-_BASE, _BASELINES = "spot_nb.drafters.base", "spot_nb.drafters.baselines"
-_SPOT, _ORACLE = "spot_nb.drafters.spot:SpotDrafter", "spot_nb.drafters.oracle:OracleDrafter"
-_PEEKING = f"{_BASE}:PeekingDrafter"
-_LAW_ONLY, _BY_HAND = ("law",), ()           # the law tests' variants; drafters built only by hand (not offered)
-DRAFTERS: dict[str, DrafterSpec] = {         # name -> how it is built: the one registry, in the harness's order
-    # notebook 06: drafters that need no training
-    "random": DrafterSpec(f"{_BASE}:RandomDrafter", uses=("bench", "law")),
-    "adversarial": DrafterSpec(f"{_BASE}:AdversarialDrafter"),
-    "replay": DrafterSpec(f"{_BASE}:ReplayDrafter", needs=("block_commits",), uses=_BY_HAND),
-    "stale-chain": DrafterSpec(f"{_BASE}:StaleChainDrafter", uses=("bench", "law")),
-    "stale-chain-argmax": DrafterSpec(f"{_BASE}:StaleChainDrafter", dict(tokens="argmax"), uses=_LAW_ONLY),
-    "peeking": DrafterSpec(_PEEKING, needs=("target",), uses=_LAW_ONLY),                   # follows Φ
-    "peeking-greedy": DrafterSpec(_PEEKING, dict(temperature=0.0), needs=("target",), uses=_LAW_ONLY),
-    "peeking-wrong-first": DrafterSpec(_PEEKING, dict(behaviour="wrong-first"), needs=("target",), uses=_LAW_ONLY),
-    "peeking-selective": DrafterSpec(_PEEKING, dict(behaviour="selective"), needs=("target",), uses=_LAW_ONLY),
-    "proposal-chain": DrafterSpec(f"{_BASE}:ProposalChainDrafter", needs=("proposal", "rng"), uses=_BY_HAND),
-    # notebook 19: the baselines
-    "ssd-chain": DrafterSpec(f"{_BASELINES}:SSDChainDrafter", keeps_proposals=True),
-    "blockspec": DrafterSpec(f"{_BASELINES}:BlockSpecDrafter"),
-    "spiffy": DrafterSpec(f"{_BASELINES}:SpiffyDrafter"),
-    # notebook 12: SPOT and Table 17's ablations
-    "spot": DrafterSpec(_SPOT, needs=("order_model",), order_model_file="order_model", gamma="zero"),
-    "spot-gamma": DrafterSpec(_SPOT, needs=("order_model",), order_model_file="order_model", pad=False, gamma="sweep"),
-    "spot-chain": DrafterSpec(_SPOT, dict(shape="chain"), needs=("order_model",), order_model_file="order_model",
-                              gamma="zero", keeps_proposals=True),
-    "spot-nohedge": DrafterSpec(_SPOT, dict(runner_up_below=0.0), needs=("order_model",),
-                                order_model_file="order_model", gamma="zero"),
-    "spot-stale-order": DrafterSpec(_SPOT, dict(order="stale"), needs=("order_model",), order_model_file="order_model",
-                                    gamma="zero"),
-    # notebook 22: SPOT with the cost-aware budget (D its ceiling)
-    "spot-auto": DrafterSpec("spot_nb.calibration:cost_aware_drafter",
-                             needs=("target", "order_model", "calibration"), order_model_file="auto_order_model",
-                             pad=False, per_run=True),
-    # notebook 10: the live oracles; notebook 12: SPOT with the true next positions
-    "oracle-position": DrafterSpec(_ORACLE, dict(kind="position"), needs=("block_commits",)),
-    "oracle-token": DrafterSpec(_ORACLE, dict(kind="token"), needs=("block_commits",)),
-    "oracle-joint": DrafterSpec(_ORACLE, dict(kind="joint"), needs=("block_commits",)),
-    "oracle-position-hedge": DrafterSpec(_SPOT, dict(order_model=None, order="oracle"), needs=("block_commits",)),
-    "oracle": DrafterSpec(_ORACLE, needs=("kind", "block_commits"), uses=_BY_HAND)}
-
-def builds_with_defaults(factory: Callable) -> bool:
-    "Whether a drafter class or factory can be built with no arguments (the harness has none to give)."
-    import inspect
-    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-               for p in inspect.signature(factory).parameters.values())
-
-def register_drafter(name: str, factory: Callable | DrafterSpec, **spec) -> None:
-    """Offer drafters built by `factory` (a `Drafter` class, or a function of keyword arguments returning one) as
-    `name`, with the `DrafterSpec` fields in `spec`; `spot-nb bench` offers it by default when it builds with no
-    arguments."""
-    if not isinstance(factory, DrafterSpec):
-        spec.setdefault("uses", ("bench",) if builds_with_defaults(factory) else ())
-        factory = DrafterSpec(factory, **spec)
-    DRAFTERS[name] = factory
 
 # %% ../nbs/00_config.ipynb #9cc37c2f
 SHIPPED_TARGETS = {"general": "spot-dlm", "arith": "arith-dlm"}   # short name -> its folder in `data_dir()`

@@ -383,7 +383,7 @@ NAV_GROUPS = [
     ("Internals", [
         ("Targets and tasks", ["config", "core", "target", "spot_dlm", "targets_*", "testing", "tasks", "train_target",
                                "arith_task"]),
-        ("Drafting, verifying, decoding", ["verify", "drafters", "kernels", "decode", "trajectories", "costs", "acceptance"]),
+        ("Drafting, verifying, decoding", ["verify", "registry", "drafters", "kernels", "decode", "trajectories", "costs", "acceptance"]),
         ("Measuring", ["records", "sandbox", "scoring", "harness", "*"]),
     ]),
 ]

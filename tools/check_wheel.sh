@@ -28,9 +28,11 @@ import sys, zipfile
 from pathlib import Path
 wheel, root = sys.argv[1], Path(sys.argv[2])
 names = set(zipfile.ZipFile(wheel).namelist())
-modules = {p.relative_to(root).as_posix() for p in (root / "spot_nb").rglob("*.py") if "__pycache__" not in p.parts}
+modules = {p.relative_to(root).as_posix() for p in (root / "spot_nb").rglob("*.py")
+           if "__pycache__" not in p.parts and "paper" not in p.parts}          # spot_nb/paper: the experiments, kept out
 missing = sorted(modules - names)
 assert not missing, f"modules missing from the wheel: {missing}"
+assert not [n for n in names if n.startswith("spot_nb/paper/")], "the paper's experiments (spot_nb/paper) in the wheel"
 need = [f"spot_nb/assets/{t}/{f}" for t in ("spot-dlm", "arith-dlm")
         for f in ("config.json", "model.safetensors", "tokenizer.json", "drafter/order-model.pt", "drafter/spiffy-graph.json",
                   "drafter/acceptance-calibration.json")]

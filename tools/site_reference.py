@@ -71,7 +71,7 @@ spiffy = make_drafter("spiffy")                       # a baseline, by its regis
 print(type(spiffy).__name__)'''),
     ]),
     ("Registries", [
-        ("spot_nb.config:DRAFTERS", '''\
+        ("spot_nb.registry:DRAFTERS", '''\
 from spot_nb.config import DRAFTERS
 print(sorted(DRAFTERS)[:5], DRAFTERS["spot-chain"].options)'''),
         ("spot_nb.config:register_drafter", '''\

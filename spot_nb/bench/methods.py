@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
-from ..config import DRAFTER_ENTRY_POINTS, DRAFTERS, DrafterSpec
+from ..config import DRAFTER_ENTRY_POINTS
+from ..registry import DRAFTERS, DrafterSpec
 
 if TYPE_CHECKING:
     from spot_nb.decode import DecodeConfig

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # %% auto #0
 __all__ = ['SCHEMA', 'META', 'SHARD_GLOB', 'KEY_FIELDS', 'KEY_DEFAULTS', 'RUN_FIELDS', 'BenchError', 'record_key', 'shard_path',
            'check_records_folder', 'read_records', 'repair_shard', 'append_group', 'same_records', 'machine_info',
-           'versions']
+           'versions', 'merge_runs']
 
 # %% ../../nbs/16b_bench_store.ipynb #4f93ed64
 SCHEMA = 1                              # version of the record format; a folder of another version is refused
@@ -128,3 +128,20 @@ def versions() -> dict:
         except importlib.metadata.PackageNotFoundError: return None
     return dict(spot_nb=spot_nb.__version__, torch=torch.__version__, transformers=v("transformers"),
                 python=platform.python_version(), schema=SCHEMA)
+
+# %% ../../nbs/16b_bench_store.ipynb #c41e0a02
+def merge_runs(runs: list[list[dict]]) -> tuple[list[dict], int]:
+    """The harness records of `runs` (oldest first), each sample's from the latest run holding it; and how many decodes
+    more than one run made (each agreeing in NFE and output, else `BenchError`)."""
+    from spot_nb.records import output_hash
+    seen, repeats = {}, 0
+    for recs in runs:
+        for r in recs:
+            k, got = record_key(r), (r["nfe"], output_hash(r["tokens"]))
+            if k in seen and seen[k] != got:
+                raise BenchError(f"{k} was decoded twice with different NFE or output: {seen[k]} vs {got}")
+            repeats += k in seen
+            seen[k] = got
+    owner = {(r["task"], r["prompt_id"]): i for i, recs in enumerate(runs) for r in recs}     # the latest run with the sample
+    return [r for i, recs in enumerate(runs) for r in recs if owner[(r["task"], r["prompt_id"])] == i], repeats
+

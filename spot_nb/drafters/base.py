@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import Any
 import numpy as np
 import torch
-from ..config import DRAFTER_ENTRY_POINTS, DRAFTERS, register_drafter   # the registry (notebook 00_config)
+from ..config import DRAFTER_ENTRY_POINTS
+from ..registry import DRAFTERS, register_drafter   # the registry (notebook 00a)
 from ..core import DraftContext, position_confidence, sample_token, transition
 from ..verify import DraftTree
 
@@ -42,7 +43,7 @@ class Drafter:
 
 def make_drafter(name: str, **kwargs: Any) -> Drafter:
     """Build the drafter registered as `name` with `kwargs` (`DRAFTERS[name].needs` says what to give): an entry of the
-    package's table (notebook 00_config), a class defined in this process or in a module of `spot_nb/drafters/` (all
+    package's table (notebook 00a), a class defined in this process or in a module of `spot_nb/drafters/` (all
     imported first), or another package's `spot_nb.drafters` entry point."""
     import spot_nb.drafters                          # registers every named class of the folder
     if name not in DRAFTERS:

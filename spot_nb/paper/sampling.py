@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 import torch
-from ..config import DRAFTERS
+from ..registry import DRAFTERS
 from ..core import DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law
 from ..decode import RoundStats, decode_block
 from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter, make_drafter
@@ -189,7 +189,7 @@ def check_rs_cases(df: pd.DataFrame, tol: float | None = None, alpha: float = 1e
         assert abs(r.diff) <= b + 1e-12, f"state {r.state}, {r.proposal}: acceptance {r.rate:.5f} vs 1-TV {r.expected:.5f} (bound {b:.5f})"
 
 # %% ../../nbs/13_sampling.ipynb #a3bcf070
-LAW_DRAFTERS = tuple(n for n, s in DRAFTERS.items() if "law" in s.uses)   # the law tests' drafters (notebook 00_config)
+LAW_DRAFTERS = tuple(n for n, s in DRAFTERS.items() if "law" in s.uses)   # the law tests' drafters (notebook 00a)
 
 def law_drafter(kind: str, target, seed: int = 0) -> Drafter:
     """A drafter of the law tests by its registered name (`LAW_DRAFTERS`), for `target` and the case's `seed`: each
