@@ -66,7 +66,8 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     import torch
     from spot_nb.target import load_target
     from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
-    from spot_nb.drafters.cost_aware import AUTO_BUDGET, cost_aware_drafter
+    from spot_nb.drafters.cost_aware import AUTO_BUDGET
+    from spot_nb.calibration import cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     answers = [None] * len(prompts) if answers is None else answers
     torch.set_num_threads(threads)

@@ -84,7 +84,7 @@ DRAFTERS: dict[str, DrafterSpec] = {         # name -> how it is built: the one 
     "spot-stale-order": DrafterSpec(_SPOT, dict(order="stale"), needs=("order_model",), order_model_file="order_model",
                                     gamma="zero"),
     # notebook 22: SPOT with the cost-aware budget (D its ceiling)
-    "spot-auto": DrafterSpec("spot_nb.drafters.cost_aware:cost_aware_drafter",
+    "spot-auto": DrafterSpec("spot_nb.calibration:cost_aware_drafter",
                              needs=("target", "order_model", "calibration"), order_model_file="auto_order_model",
                              pad=False, per_run=True),
     # notebook 10: the live oracles; notebook 12: SPOT with the true next positions

@@ -372,7 +372,8 @@ NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
     ("Use it", ["install*.md", "api", "demo", "cli", "targets"]),
     ("Findings", [
-        ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware"]),
+        ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware",
+                                 "calibration"]),
         ("The competent target", ["arith_target", "arith_spot", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
         ("The paper's comparisons", ["paper_tables", "baselines"]),
         ("GPU", ["gpu_bench"]),

@@ -11,5 +11,5 @@ export HF_HUB_OFFLINE=1 MPLBACKEND=Agg
 mkdir -p results figures
 "$PY" tools/run_nb.py nbs/04_train_target.ipynb --slow
 ${VIRTUAL_ENV:-.venv}/bin/spot-nb collect --n "${SPOT_NB_POOL:-300}" --out runs/traj/pool
-"$PY" tools/run_nb.py nbs/09_stale_coverage.ipynb nbs/23_paper_tables.ipynb nbs/10_oracles.ipynb nbs/14_bench.ipynb nbs/22_cost_aware.ipynb --slow
+"$PY" tools/run_nb.py nbs/09_stale_coverage.ipynb nbs/23_paper_tables.ipynb nbs/10_oracles.ipynb nbs/14_bench.ipynb nbs/22a_calibration.ipynb --slow
 # the order model is shipped in data/; nbs/11_order_model.ipynb --slow trains another into runs/order-model.pt

@@ -102,7 +102,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             raise BenchError(f"{e} (--drafter names one; by default a target's own drafter/{path.name})" if path in own.values() else str(e)) from None
     spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
     if spiffy_graph and not spiffy_graph.is_file():
-        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 19)")
+        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 22a)")
     if spiffy_graph is None and "spiffy" in names and own["spiffy_graph"].is_file(): spiffy_graph = own["spiffy_graph"]
     used = {role: p for role, p in dict(order_model=order_model, auto_order_model=auto_order_model, spiffy_graph=spiffy_graph).items()
             if p is not None and p in own.values()}

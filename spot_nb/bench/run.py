@@ -153,7 +153,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     order_model = _load_order_model(cfg.order_model, target.block_size) if cfg.order_model else None
     auto = None
     if any(m.name == AUTO for m in cfg.methods):           # its cost model: measured once on this machine, then cached
-        from spot_nb.drafters.cost_aware import cost_aware_drafter
+        from spot_nb.calibration import cost_aware_drafter
         try: auto = cost_aware_drafter(target, _load_order_model(cfg.auto_order_model, target.block_size),
                                        d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
         except ValueError as e: raise BenchError(f"spot-auto: {e}") from None

@@ -13,14 +13,12 @@ from typing import Callable
 import numpy as np
 import torch
 from ..core import StaleLogits, atomic_write, fingerprint
-from ..decode import decode
 from ..config import data_dir
 from .spot import SpotDrafter, _key, tree_of
 
 # %% auto #0
-__all__ = ['RECORD_FIELDS', 'stale_bound', 'record_acceptance', 'fit_logistic', 'AcceptanceCalibration', 'parent_accepted',
-           'fit_acceptance', 'node_probabilities', 'reliability', 'crossfit_predict', 'shipped_calibrations',
-           'default_calibration_path']
+__all__ = ['RECORD_FIELDS', 'stale_bound', 'fit_logistic', 'AcceptanceCalibration', 'parent_accepted', 'fit_acceptance',
+           'node_probabilities', 'reliability', 'crossfit_predict', 'shipped_calibrations', 'default_calibration_path']
 
 # %% ../../nbs/21b_acceptance.ipynb #2567a587
 def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: int) -> float:
@@ -32,17 +30,19 @@ def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: 
     return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
 
 # %% ../../nbs/21b_acceptance.ipynb #d3eb0406
-RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound", "accepted")
+RECORD_FIELDS = ("temperature", "prompt", "round", "node", "parent", "depth", "q", "p_hat", "mass", "rank", "bound",
+                 "accepted")
 
 class _AcceptanceTap(SpotDrafter):
-    """SpotDrafter that notes on each tree its nodes' (path, mass), their last edge's p̂ and the round's stale bound, and,
-    when the tree comes back in `observe`, appends one row per node (`RECORD_FIELDS`) to `rows`."""
+    """SpotDrafter that notes on each tree its nodes' (path, mass), their last edge's p̂ and the round's stale bound,
+    and, when the tree comes back in `observe`, appends one row per node (`RECORD_FIELDS`) to `rows`."""
     def __init__(self, order_model):
-        super().__init__(order_model); self.rows, self.prompt, self.round = [], 0, 0
+        super().__init__(order_model)
+        self.rows, self.prompt, self.round = [], 0, 0
     def draft(self, root, stale, ctx):
         last = [] if ctx.budget == 0 or stale is None else self.ranked(root, stale, ctx)
         tree = tree_of(root, ctx.mask_id, last)
-        tree.note = (last, [float(stale[p[-1][0], p[-1][1]]) for p, _ in last],      # the last edge's stale token probability
+        tree.note = (last, [float(stale[p[-1][0], p[-1][1]]) for p, _ in last],   # the last edge's stale token prob.
                      0.0 if stale is None else stale_bound(root, stale, ctx.mask_id))
         return tree
     def observe(self, round):
@@ -50,25 +50,18 @@ class _AcceptanceTap(SpotDrafter):
         on_path, index = set(round.verification.path), {(): 0}
         ranks = {p: j for j, (p, _) in enumerate(sorted(last, key=lambda pm: _key(*pm)))}
         mass = dict(last) | {(): 1.0}
-        for node, ((p, m), ph) in enumerate(zip(last, p_hat), start=1):            # tree_of adds paths in order: node i = path i-1
+        for node, ((p, m), ph) in enumerate(zip(last, p_hat), start=1):  # tree_of adds paths in order: node i, path i-1
             index[p] = node
-            self.rows.append((round.ctx.temperature, self.prompt, self.round, node, index[p[:-1]], len(p), m / (mass[p[:-1]] * ph), ph,
+            q = m / (mass[p[:-1]] * ph)
+            self.rows.append((round.ctx.temperature, self.prompt, self.round, node, index[p[:-1]], len(p), q, ph,
                               m, ranks[p], bound, node in on_path))
         self.round += 1
-
-def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: int = 12, temperature: float = 0.0,
-                      seed: int = 0, gen_length: int = 128, progress: bool = True) -> dict[str, np.ndarray]:
-    """Every node SPOT drafts (DDTree at `budget`) while decoding `prompts`: its tree index and parent's, depth, the last
-    edge's order probability q and stale token probability p̂, prefix mass m = m(parent)·q·p̂, best-first rank, the round's
-    stale bound, and whether the verifier accepted it (it lies on the accepted path). Arrays keyed by `RECORD_FIELDS`."""
-    from tqdm.auto import tqdm
-    tap = _AcceptanceTap(order_model)
-    for i, ids in enumerate(tqdm(prompts, desc=f"acceptance T={temperature}", disable=not progress)):
-        tap.prompt, tap.round = i, 0
-        decode(target, ids, tap, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed)
-    cols = list(zip(*tap.rows)) if tap.rows else [[] for _ in RECORD_FIELDS]
-    return {k: np.asarray(c, dtype=bool if k == "accepted" else np.int64 if k in ("prompt", "round", "node", "parent", "depth", "rank") else float)
-            for k, c in zip(RECORD_FIELDS, cols)}
+    def arrays(self) -> dict[str, np.ndarray]:
+        "The rows noted so far as arrays keyed by `RECORD_FIELDS` (what `record_acceptance`, notebook 22a, returns)."
+        cols = list(zip(*self.rows)) if self.rows else [[] for _ in RECORD_FIELDS]
+        ints = ("prompt", "round", "node", "parent", "depth", "rank")
+        return {k: np.asarray(c, dtype=bool if k == "accepted" else np.int64 if k in ints else float)
+                for k, c in zip(RECORD_FIELDS, cols)}
 
 # %% ../../nbs/21b_acceptance.ipynb #dbaefb03
 def _features(q, p_hat, best) -> np.ndarray:
@@ -132,7 +125,7 @@ class AcceptanceCalibration:
     def load(cls, path: str | Path) -> "AcceptanceCalibration":
         path = Path(path)
         if not path.is_file():
-            raise FileNotFoundError(f"no acceptance calibration at {path}: build one with fit_acceptance(record_acceptance(...)) (notebook 21b)")
+            raise FileNotFoundError(f"no acceptance calibration at {path}: build one with fit_acceptance(record_acceptance(...)) (notebooks 21b and 22a)")
         d = json.loads(path.read_text())
         return cls(d["maps"], d.get("meta", {}))
 
@@ -206,5 +199,5 @@ def default_calibration_path(order_model) -> Path:
     fp, shipped = fingerprint(order_model), shipped_calibrations()
     if fp not in shipped:
         raise ValueError(f"no shipped acceptance calibration fits this order model ({fp}): fit one with "
-                         "fit_acceptance(record_acceptance(...)) (notebook 21b) and pass it as calibration=")
+                         "fit_acceptance(record_acceptance(...)) (notebooks 21b and 22a) and pass it as calibration=")
     return shipped[fp]

@@ -6,25 +6,22 @@ Docs: https://spot-nb.github.io/spot_nb/baselines.html.md"""
 
 # %% ../../nbs/19_baselines.ipynb #67326ee8
 from __future__ import annotations
-import dataclasses, json, time
+import dataclasses, json
 from collections import Counter
 from pathlib import Path
 from typing import Iterable
 import numpy as np
 import torch
 from ..config import drafter_files, embedded_target_dir
-from ..core import DraftContext, atomic_write, fingerprint, position_confidence, temperature_probs
+from ..core import DraftContext, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
 from .spot import grow_tree, token_hypotheses
-from ..trajectories import collect, load_trajectories, record
 from ..tasks import Prompt
-from ..decode import encode_prompt
 from ..verify import DraftTree
 
 # %% auto #0
 __all__ = ['SSD_DEPTH', 'Pattern', 'GRAPH_FORMAT', 'MBPP_TRAIN_IDS', 'SSDChainDrafter', 'BlockSpecDrafter', 'pattern_ranks',
-           'spiffy_counts', 'spiffy_graph', 'shipped_graph_path', 'read_graph', 'SpiffyDrafter', 'calibrate_spiffy',
-           'calibration_prompts']
+           'spiffy_counts', 'spiffy_graph', 'shipped_graph_path', 'read_graph', 'SpiffyDrafter', 'calibration_prompts']
 
 # %% ../../nbs/19_baselines.ipynb #0def2146
 SSD_DEPTH = 4   # the SPOT paper's SSD-style chain depth (App. D.4)
@@ -124,7 +121,7 @@ def shipped_graph_path() -> Path:
 def read_graph(path: str | Path) -> dict:
     "A graph file saved by `calibrate_spiffy`: its nodes and calibration record."
     path = Path(path)
-    if not path.is_file(): raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 19)")
+    if not path.is_file(): raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 22a)")
     d = json.loads(path.read_text())
     if d.get("format") != GRAPH_FORMAT: raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
     return d
@@ -179,35 +176,6 @@ class SpiffyDrafter(Drafter):
             if v == ctx.mask_id or m < self.min_prob or m == 0: continue        # pruned with its subtree
             node[p], mass[p] = tree.add(node[parent], open_[i], v), m
         return tree
-
-# %% ../../nbs/19_baselines.ipynb #9fdea383
-def calibrate_spiffy(target, tokenizer, prompts: list[Prompt], path: str | Path, lookahead: int = 6, graph_size: int = 24,
-                     gen_length: int = 256, trajectories_dir: str | Path | None = None, min_prob: float = 0.01,
-                     progress: bool = True) -> SpiffyDrafter:
-    "Spiffy's offline calibration on held-out `prompts`: record draft-free trajectories, count, keep the graph, save it to `path`."
-    if not prompts: raise ValueError("calibration needs at least one prompt")
-    t0 = time.time()
-    if trajectories_dir is not None:
-        rows = load_trajectories(collect(target, tokenizer, prompts, trajectories_dir, gen_length, progress=progress))
-        rows = rows.select_columns(["uid", "offset", "state", "s", "v", "conf", "top_ids"])
-        if set(rows.unique("uid")) != {p.uid for p in prompts}: raise ValueError(f"{trajectories_dir} holds trajectories of other prompts")
-    else:
-        rows = [r for p in prompts for r in record(target, encode_prompt(tokenizer, p.text, target, gen_length), p.uid,
-                                                   gen_length=gen_length, stop_at_eos=False)[0]]
-    counts, rounds = spiffy_counts(rows, target.mask_id, lookahead)
-    graph = spiffy_graph(counts, graph_size)
-    kept = {p for p, _ in graph}
-    cut = sorted((p for p in counts if p not in kept and (len(p) == 1 or p[:-1] in kept)), key=lambda p: (-counts[p], len(p), p))
-    cfg = getattr(target, "config", None)
-    rec = dict(format=GRAPH_FORMAT, nodes=[dict(patterns=[list(x) for x in p], count=n) for p, n in graph],
-               calibration=dict(prompts=[p.uid for p in prompts], lookahead=lookahead, graph_size=graph_size, gen_length=gen_length,
-                                temperature=0.0, rounds=rounds, distinct_paths=len(counts),
-                                cut=[dict(patterns=[list(x) for x in p], count=counts[p]) for p in cut[:graph_size]],
-                                seconds=round(time.time() - t0, 1)),
-               target=dict(cls=type(target).__name__, fingerprint=fingerprint(target),
-                           config=cfg.to_dict() if hasattr(cfg, "to_dict") else None))
-    atomic_write(path, lambda tmp: tmp.write_text(json.dumps(rec, indent=1)))
-    return SpiffyDrafter.load(path, min_prob)
 
 # %% ../../nbs/19_baselines.ipynb #d5112ea7
 MBPP_TRAIN_IDS = range(601, 975)     # MBPP's train split (task ids); its test split is 11–510

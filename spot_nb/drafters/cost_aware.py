@@ -6,27 +6,21 @@ Docs: https://spot-nb.github.io/spot_nb/cost_aware.html.md"""
 
 # %% ../../nbs/22_cost_aware.ipynb #f069e14c
 from __future__ import annotations
-import hashlib, json, math, os, statistics, time
-from dataclasses import astuple
+import math
 from pathlib import Path
 from typing import Callable
 import numpy as np
 import torch
-from ..core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
-from ..costs import CostModel, modelled_ms
-from ..decode import DecodeConfig, side_by_side
-from ..target import time_interleaved
-from ..verify import DraftTree, check_tree, pack, verify_tree
+from ..core import DraftContext, fingerprint
+from ..costs import CostModel
+from ..verify import DraftTree
 from .acceptance import AcceptanceCalibration, default_calibration_path, stale_bound
 from .base import Drafter
-from ..config import auto_drafter_path
 from .spot import SpotDrafter, _key, _level, grow_compiled, tree_of
-from ..order_model import OrderModel
+
 
 # %% auto #0
-__all__ = ['AUTO_BUDGET', 'CACHE_ENV', 'COST_MODEL_VERSION', 'best_prefix', 'coherent', 'value_bound', 'paying_paths',
-           'paying_prefix', 'CostAwareDrafter', 'measure_costs', 'cost_cache_dir', 'forward_costs',
-           'cost_aware_drafter', 'LoggingSpotDrafter', 'run_grid', 'summarize_grid']
+__all__ = ['AUTO_BUDGET', 'best_prefix', 'coherent', 'value_bound', 'paying_paths', 'paying_prefix', 'CostAwareDrafter']
 
 # %% ../../nbs/22_cost_aware.ipynb #ea1751ef
 def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, float]:
@@ -150,7 +144,7 @@ class CostAwareDrafter(Drafter):
         want = self.calibration.meta.get("order_model")
         if want and want != fingerprint(order_model):
             raise ValueError("the acceptance calibration was fit for another order model: recalibrate with "
-                             "fit_acceptance(record_acceptance(...)) for this one (notebook 21b)")
+                             "fit_acceptance(record_acceptance(...)) for this one (notebooks 21b and 22a)")
         for k, v in (("tau", tau), ("runner_up_below", runner_up_below)):
             if k in self.calibration.meta and self.calibration.meta[k] != v:
                 raise ValueError(f"the acceptance calibration was fit with {k}={self.calibration.meta[k]}, the drafter has {k}={v}")
@@ -278,193 +272,3 @@ class CostAwareDrafter(Drafter):
         chosen.sort(key=lambda x: len(x[0]))                                        # parents before children
         return self._done(tree_of(root, ctx.mask_id, chosen), P, batches, bound=True, ctx=ctx)
 
-
-# %% ../../nbs/22_cost_aware.ipynb #86965475
-class _SpotFromLogits(SpotDrafter):
-    "SPOT reading the loop's logits (`StaleLogits`) as spot-auto does: what a drafted round of spot-auto pays, for `measure_costs`."
-    reads_logits = True
-
-@torch.inference_mode()
-def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, reps: int = 15, in_situ: int = 3,
-                  seed: int = 0) -> CostModel:
-    """Measure a `CostModel` for `target` + `order_model` here, on states of a real block: forwards over 1 … d_max + 1
-    copies behind a `prefix_len`-token cache, scorer calls, a drafted round, a skipped round and the loop's own work,
-    interleaved over `reps` repetitions; medians (the typical round, stalls of a busy machine included). Where the round
-    is compiled (`OrderMLP` on the CPU), its scorer calls run inside the search: a drafted round is timed whole at
-    `d_max` drafts, and `scorer_ms` is zero. Then `in_situ` pairs of short decodes (draft-free, SPOT D1) correct the isolated timings to what a decode pays."""
-    if d_max < 1: raise ValueError(f"d_max must be >= 1, got {d_max}")
-    g = torch.Generator().manual_seed(seed)
-    V, L, mask_id, dev = target.vocab_size, target.block_size, target.mask_id, target.device
-    prefix_len = max(1, min(prefix_len, target.max_length - 2 * L))
-    ids = torch.randint(0, V - 1, (prefix_len,), generator=g); ids[ids >= mask_id] += 1          # never the mask token
-    cache, x = target.prefill(ids.to(dev))
-    ctx = DraftContext(mask_id, budget=1)
-    states = []                                   # (state, its StaleLogits, logits at the state) along a draft-free block
-    stale = None
-    for _ in range(L - 1):
-        logits = target.forward_copies(cache, x[None])                                            # [1, L, V]
-        if stale is not None: states.append((x, StaleLogits(stale, position_confidence(stale)), logits))
-        stale, x = logits[0], fill(x, *astuple(transition(logits[0], x, ctx)), mask_id)
-    states = states[::max(1, len(states) // 10)]
-    ctx2 = DraftContext(mask_id, budget=2)
-    spot, flat, calls = SpotDrafter(order_model), CostModel([1.0] * 3, [0.0], 0.0, 0.0, 0.0, "flat"), []
-    def drafted_round(root, stale):              # a round in which spot-auto drafts up to 2 states (mass-like probabilities)
-        hyps, f = spot.scorer(root, stale, ctx)
-        chosen, batches = paying_paths(root, mask_id, hyps, f, 2, lambda q, ph, b, d: min(1.0, 4 * q * ph), 0.01, flat)
-        check_tree(tree_of(root, mask_id, sorted(chosen, key=lambda c: len(c[0]))), root, ctx2)
-        calls.append(batches)
-    def loop(root, logits):                      # the decode loop's own work in a round (spot-auto reads logits: no softmax)
-        tree = DraftTree(root, mask_id)
-        check_tree(tree, root, ctx); pack(tree); verify_tree(tree, logits, ctx)
-    root, stale, _ = states[len(states) // 2]
-    blocks = root[None].expand(d_max + 1, L).clone()
-    jobs = {("fwd", R): (lambda i, R=R: target.forward_copies(cache, blocks[:R])) for R in range(1, d_max + 2)}
-    compiled = spot.compiled(root, ctx)
-    if compiled:                                 # the whole round at d_max drafts, every one paying
-        payer = CostAwareDrafter(order_model, CostModel([1.0] * (d_max + 1), [0.0], 0.0, 0.0, 0.0, "flat"),
-                                 AcceptanceCalibration({"0.0": [[30.0, 0.0, 0.0, 0.0]]}), adapt=0.0)
-        ctx_max = DraftContext(mask_id, budget=d_max)
-        jobs[("draft",)] = lambda i: payer._scored(*states[i % len(states)][:2], ctx_max, d_max, 0.01, [0.0, 0])
-    else:
-        _, order_logq = spot.scorer(root, stale, ctx)
-        ys = root[None].expand(d_max, L).cpu().numpy().copy()                 # the scorer's NumPy inputs
-        taken, depth = np.zeros(ys.shape, bool), np.zeros(d_max, np.int64)
-        jobs |= {("score", B): (lambda i, B=B: order_logq(ys[:B], taken[:B], depth[:B])) for B in range(1, d_max + 1)}
-        jobs[("draft",)] = lambda i: drafted_round(*states[i % len(states)][:2])
-    skipper = CostAwareDrafter(order_model, flat, AcceptanceCalibration({"0.0": [[-30.0, 0.0, 0.0, 0.0]]}))   # nothing pays: every round skipped
-    jobs[("bound",)] = lambda i: skipper.draft(states[i % len(states)][0].clone(), states[i % len(states)][1], ctx)   # a whole skipped round: test and bookkeeping
-    jobs[("loop",)] = lambda i: loop(*states[i % len(states)][::2])
-    times = time_interleaved(jobs, reps, dev)                          # interleaved: drift hits all alike; the warm-up traces the scorer
-    ms = {k: statistics.median(v) * 1e3 for k, v in times.items()}
-    scorer = [0.0] * d_max if compiled else [ms[("score", B)] for B in range(1, d_max + 1)]
-    rest = [1e3 * t for t in times[("draft",)]] if compiled else \
-        [1e3 * t - sum(scorer[min(b, d_max) - 1] for b in bs) for t, bs in zip(times[("draft",)], calls[1:])]   # less its scorer calls
-    copies, draft, loop_ms = [ms[("fwd", R)] for R in range(1, d_max + 2)], max(statistics.median(rest), 0.0), ms[("loop",)]
-    # in situ: isolated calls miss what a real decode pays (caches the drafter and the copies evict), so decode the
-    # prefix draft-free and with SPOT at D = 1, alternately; scale the copy curve to the draft-free round, and charge a
-    # drafted round's excess over the model to the drafter
-    scale, excess = [], []
-    pairs = side_by_side(target, ids, {"spot": lambda: dict(drafter=_SpotFromLogits(order_model), budget=1)},
-                         DecodeConfig(gen_length=2 * L, stop_at_eos=False), repeats=in_situ) if in_situ else []
-    for p in pairs:
-        df, sp = p["draft-free"], p["spot"]
-        y = (1e3 * df.seconds - (df.nfe - len(df.rounds)) * copies[0]) / len(df.rounds)                  # a draft-free round
-        k = sum(r.drafts > 0 for r in sp.rounds)
-        x = (1e3 * sp.seconds - (sp.nfe - len(sp.rounds)) * copies[0] - (len(sp.rounds) - k) * y) / k      # a drafted round
-        s_ = (y - loop_ms) / copies[0]
-        scale.append(s_); excess.append(x - (s_ * copies[1] + loop_ms + draft + scorer[0]))
-    if in_situ and statistics.median(scale) > 0:                      # a stall can make the loop alone look dearer than a round: keep the isolated curve then
-        copies = [c * statistics.median(scale) for c in copies]
-        draft = max(draft + statistics.median(excess), draft)
-    return CostModel(copies, scorer, draft, ms[("bound",)], loop_ms,
-                     source=f"measured on {dev.type} ({torch.get_num_threads()} threads, {target.dtype}), prefix {prefix_len}",
-                     meta=dict(prefix_len=prefix_len, reps=reps, in_situ=in_situ, threads=torch.get_num_threads(), torch=torch.__version__,
-                               device=str(dev), dtype=str(target.dtype), when=time.strftime("%Y-%m-%d %H:%M:%S")))
-
-# %% ../../nbs/22_cost_aware.ipynb #0430f306
-CACHE_ENV = "SPOT_NB_CACHE"
-COST_MODEL_VERSION = 5    # bumped when what `measure_costs` measures changes (2: spot-auto reads logits; 3: and the verifier's confidences; 4: a skipped round whole; 5: a compiled round whole), so old cache entries go unused
-
-def cost_cache_dir() -> Path:
-    "Where measured cost models are cached: $SPOT_NB_CACHE, else ~/.cache/spot_nb."
-    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "spot_nb")
-
-def forward_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, refresh: bool = False,
-                  cache_dir: str | Path | None = None, **measure_kw) -> CostModel:
-    "The cost model of `target` + `order_model` on this machine: measured once (seconds) and cached per (target, order model, device, dtype, threads); `refresh` re-measures."
-    key = hashlib.sha256(repr((COST_MODEL_VERSION, fingerprint(target), fingerprint(order_model), str(target.device), str(target.dtype),
-                               torch.get_num_threads(), torch.__version__, d_max, prefix_len)).encode()).hexdigest()[:20]
-    path = Path(cache_dir or cost_cache_dir()) / f"costs-{key}.json"
-    if path.exists() and not refresh:
-        try: return CostModel.from_dict(json.loads(path.read_text()))
-        except (ValueError, KeyError, TypeError): pass                      # a damaged cache entry is measured again
-    costs = measure_costs(target, order_model, d_max, prefix_len, **measure_kw)
-    atomic_write(path, lambda tmp: tmp.write_text(json.dumps(costs.to_dict(), indent=1)))
-    return costs
-
-# %% ../../nbs/22_cost_aware.ipynb #10bf3e46
-def cost_aware_drafter(target, order_model=None, calibration: AcceptanceCalibration | str | Path | None = None,
-                       d_max: int = AUTO_BUDGET, refresh: bool = False, **kw) -> CostAwareDrafter:
-    "`CostAwareDrafter` for `target` on this machine: the shipped small order model and its calibration by default, the cost model measured once and cached."
-    if order_model is None: order_model = OrderModel.load(auto_drafter_path())
-    order_model.frozen(target.block_size)                                           # trace the scorer before anything is timed
-    return CostAwareDrafter(order_model, forward_costs(target, order_model, d_max=d_max, refresh=refresh), calibration, **kw)
-
-# %% ../../nbs/22_cost_aware.ipynb #8f466a41
-class LoggingSpotDrafter(SpotDrafter):
-    "`SpotDrafter` that logs each round's order-model batch sizes: what replaying its rounds on another cost curve needs."
-    def __init__(self, *args, **kw):
-        super().__init__(*args, **kw); self.log: list[dict] = []
-    def scorer(self, root, stale, ctx):
-        hyps, order_logq = super().scorer(root, stale, ctx)
-        batches = self.log[-1]["batches"]
-        def logged(ys, taken, depth):
-            batches.append(int(ys.shape[0])); return order_logq(ys, taken, depth)
-        return hyps, logged
-    def draft(self, root, stale, ctx):
-        self.log.append(dict(batches=[], drafted=stale is not None and ctx.budget > 0, bound=False))
-        return super().draft(root, stale, ctx)
-
-# %% ../../nbs/22_cost_aware.ipynb #2e5864b0
-def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict[str, Callable[[], tuple]], out: str | Path,
-             gen_length: int = 128, temperature: float = 0.0, seed: int = 0, progress: bool = True) -> list[dict]:
-    """Per prompt (task, uid, ids): draft-free, then every method — `make() -> (drafter, decode kwargs)` — back to back (`side_by_side`).
-    One JSON line per (prompt, method) is appended to `out`; prompts already there are skipped (resumable). Returns all records."""
-    from tqdm.auto import tqdm
-    out = Path(out); out.parent.mkdir(parents=True, exist_ok=True)
-    def read():
-        recs = []
-        if out.exists():
-            for line in out.read_text().splitlines():
-                try: recs.append(json.loads(line))
-                except json.JSONDecodeError: pass                                  # a line torn by a crash
-        return recs
-    names = ["draft-free", *methods]
-    have = {}
-    for r in read(): have.setdefault(r["uid"], set()).add(r["method"])
-    config = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed, stop_at_eos=False)
-    for task, uid, ids in tqdm(prompts, desc="grid", disable=not progress):
-        if have.get(uid, set()) >= set(names): continue
-        drafters = {}
-        def args(name):
-            def make():
-                drafter, extra = methods[name](); drafters[name] = drafter
-                return dict(drafter=drafter, **extra)
-            return make
-        runs = side_by_side(target, ids, {name: args(name) for name in methods}, config)[0]
-        ref, lines = runs["draft-free"], []
-        for name, res in runs.items():
-            log = getattr(drafters.get(name), "log", None)
-            lines.append(dict(task=task, uid=uid, method=name, temperature=temperature, gen_length=gen_length, nfe=res.nfe,
-                              seconds=res.seconds, n_generated=res.n_generated, identical=bool(torch.equal(res.tokens, ref.tokens)),
-                              drafter_seconds=res.drafter_seconds, rows=[r.rows for r in res.rounds],
-                              drafts=[r.drafts for r in res.rounds], accepted=[r.accepted for r in res.rounds],
-                              log=None if log is None else [dict(batches=e["batches"], drafted=e["drafted"], bound=e["bound"]) for e in log]))
-        with open(out, "a") as f: f.write("".join(json.dumps(l) + "\n" for l in lines))
-    return read()
-
-# %% ../../nbs/22_cost_aware.ipynb #3c442415
-def summarize_grid(records: list[dict], costs: dict[str, CostModel] | None = None) -> list[dict]:
-    """One row per (task, method): measured throughput ratio over draft-free (total seconds, same prompts), NFE, tokens and
-    drafts per round, drafter share, identity — and, per named cost model (or function of the method giving one), the
-    modelled ratio from replaying the recorded rounds."""
-    costs = costs or {}
-    by = {}
-    for r in records: by.setdefault((r["task"], r["method"]), []).append(r)
-    rows = []
-    for (task, method), rs in by.items():
-        base = {r["uid"]: r for r in by[(task, "draft-free")]}
-        rs = [r for r in rs if r["uid"] in base]
-        df = [base[r["uid"]] for r in rs]
-        n_rounds = sum(len(r["rows"]) for r in rs)
-        row = dict(task=task, method=method, prompts=len(rs), identical=sum(r["identical"] for r in rs),
-                   nfe_per_prompt=sum(r["nfe"] for r in rs) / len(rs), nfe_reduction=sum(r["nfe"] for r in df) / sum(r["nfe"] for r in rs),
-                   tokens_per_round=sum(r["n_generated"] for r in rs) / n_rounds, drafts_per_round=sum(sum(r["drafts"]) for r in rs) / n_rounds,
-                   ratio=sum(r["seconds"] for r in df) / sum(r["seconds"] for r in rs),
-                   drafter_share=sum(r["drafter_seconds"] for r in rs) / sum(r["seconds"] for r in rs))
-        for cname, cm in costs.items():
-            cm = cm(method) if callable(cm) else cm                                # a cost model per method (e.g. per scorer)
-            ms = lambda rr: modelled_ms(rr["rows"], rr["log"], rr["nfe"], cm)
-            row[f"ratio_{cname}"] = sum(ms(r) for r in df) / sum(ms(r) for r in rs)
-        rows.append(row)
-    return rows

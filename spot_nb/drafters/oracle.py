@@ -10,7 +10,7 @@ from .base import ReplayDrafter
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['PAPER_T7', 'OracleDrafter', 'oracle_methods']
+__all__ = ['PAPER_T7', 'OracleDrafter']
 
 # %% ../../nbs/10_oracles.ipynb #717baa54
 class OracleDrafter(ReplayDrafter):
@@ -33,18 +33,6 @@ class OracleDrafter(ReplayDrafter):
             order = conf.argsort(descending=True, stable=True)[: min(ctx.budget, len(true_tok))]
             edges = [(int(s), true_tok[int(s)]) for s in order]
         return DraftTree.chain(root, edges, ctx.mask_id)
-
-# %% ../../nbs/10_oracles.ipynb #acaeab00
-def oracle_methods(target, budgets=(2, 4, 8, 12, 20), kinds=OracleDrafter.KINDS, **decode_kwargs) -> dict:
-    "`compare` methods '{kind} D{D}': each oracle at each budget, padded, reading one lookahead decode per prompt."
-    from spot_nb.decode import block_commits_of
-    lookahead = {}
-    def commits(ids):
-        key = tuple(ids.tolist())
-        if key not in lookahead: lookahead.clear(); lookahead[key] = block_commits_of(target, ids, **decode_kwargs)
-        return lookahead[key]
-    return {f"{k} D{D}": (lambda ids, k=k, D=D: dict(drafter=OracleDrafter(k, commits(ids)), budget=D, pad=True))
-            for k in kinds for D in budgets}
 
 # %% ../../nbs/10_oracles.ipynb #7ab1e7d0
 # The paper's Table 7 (SDAR-8B b32, T = 0, 256 tokens, n = 100) per (task, oracle): the NFE reduction over draft-free
