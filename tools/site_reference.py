@@ -72,10 +72,10 @@ print(type(spiffy).__name__)'''),
     ]),
     ("Registries", [
         ("spot_nb.registry:DRAFTERS", '''\
-from spot_nb.config import DRAFTERS
+from spot_nb.registry import DRAFTERS
 print(sorted(DRAFTERS)[:5], DRAFTERS["spot-chain"].options)'''),
-        ("spot_nb.config:register_drafter", '''\
-from spot_nb.config import register_drafter
+        ("spot_nb.registry:register_drafter", '''\
+from spot_nb.registry import register_drafter
 register_drafter("nothing", NoDrafts)                 # or a function of keyword arguments returning a Drafter
 print(type(make_drafter("nothing")).__name__)'''),
         ("spot_nb.verify:VERIFIERS", '''\
