@@ -20,7 +20,8 @@ from .spot import SpotDrafter, _key, _level, grow_compiled, tree_of
 
 
 # %% auto #0
-__all__ = ['AUTO_BUDGET', 'best_prefix', 'coherent', 'value_bound', 'paying_paths', 'paying_prefix', 'CostAwareDrafter']
+__all__ = ['AUTO_BUDGET', 'best_prefix', 'coherent', 'coherent_siblings', 'ranked_by_acceptance', 'value_bound', 'paying_paths',
+           'paying_prefix', 'CostAwareDrafter']
 
 # %% ../../nbs/22_cost_aware.ipynb #ea1751ef
 def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, float]:
@@ -38,6 +39,16 @@ def coherent(ps: list[float], total: float) -> list[float]:
     for p in ps:
         out.append(max(min(p, left), 0.0)); left -= out[-1]
     return out
+
+def coherent_siblings(children: list[tuple[float, float, tuple]], total: float) -> list[tuple[tuple, float, float]]:
+    """Siblings (P, mass, path), ranked by P (ties: DDTree's key), their P made `coherent` under their parent's `total`:
+    [(path, mass, P)]."""
+    children = sorted(children, key=lambda x: (-x[0], _key(x[2], x[1])))
+    return [(c, m, P) for (_, m, c), P in zip(children, coherent([x[0] for x in children], total))]
+
+def ranked_by_acceptance(info: dict[tuple, tuple[float, float]]) -> list[tuple]:
+    "The drafts of `info` {path: (mass, P)} (the root () left out) by falling P, then mass: a parent before its children."
+    return sorted((p for p in info if p), key=lambda p: (-info[p][1], -info[p][0], len(p), p))
 
 def value_bound(edge_bound: Callable[[bool, int], float], budget: int, lam: float, costs: CostModel) -> float:
     """An upper bound on `best_prefix`'s value over any tree of at most `budget` coherent drafts, from edge bounds
@@ -90,10 +101,9 @@ def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, b
                     P = Pp * edge(qs, pv, c == best, d)
                     if m > 0 and P > floor_P: raw.setdefault(p, []).append((P, m, c))
         for p, cs in raw.items():
-            cs.sort(key=lambda x: (-x[0], _key(x[2], x[1])))
-            for (_, m, c), P in zip(cs, coherent([x[0] for x in cs], info[p][1])): info[c] = (m, P)
+            for c, m, P in coherent_siblings(cs, info[p][1]): info[c] = (m, P)
         expanded.update(frontier)
-        ranked = sorted((p for p in info if p), key=lambda p: (-info[p][1], -info[p][0], len(p), p))[:budget]
+        ranked = ranked_by_acceptance(info)[:budget]
         k, _ = best_prefix([info[p][1] for p in ranked], lam, costs)
         # what one more draft must beat: the next copy's cost, or (budget full) the weakest draft it would replace
         floor = lam * (costs.forward(k + 2) - costs.forward(k + 1)) if k < budget else info[ranked[k - 1]][1]
@@ -108,7 +118,7 @@ def paying_prefix(ranked: list[tuple[tuple, float]], hyps: tuple[np.ndarray, np.
     """spot-auto's cut of DDTree's selection `ranked` [(path, mass)] (closed under ancestors, as `grow_compiled` returns
     it), with `hypothesis_arrays`' (ids, stale probs, counts) `hyps`: [(path, mass, P)] of the best prefix by P."""
     hv, hp, _ = hyps
-    mass, P = {(): 1.0, **dict(ranked)}, {(): 1.0}
+    mass, info = {(): 1.0, **dict(ranked)}, {(): (1.0, 1.0)}                 # path -> (mass, P)
     best = min(ranked, key=lambda pm: _key(*pm))[0] if ranked else None      # the highest-mass draft (a depth-1 one)
     kids: dict[tuple, list[tuple]] = {}
     for path, _ in ranked: kids.setdefault(path[:-1], []).append(path)
@@ -117,12 +127,11 @@ def paying_prefix(ranked: list[tuple[tuple, float]], hyps: tuple[np.ndarray, np.
         for c in kids[parent]:
             s, v = c[-1]
             p_hat = float(hp[s][hv[s] == v][0])
-            raw.append((P[parent] * edge(mass[c] / (mass[parent] * p_hat), p_hat, c == best, len(c)), c))
-        raw.sort(key=lambda x: (-x[0], _key(x[1], mass[x[1]])))
-        for (_, c), Pc in zip(raw, coherent([x[0] for x in raw], P[parent])): P[c] = Pc
-    order = sorted((p for p in P if p), key=lambda p: (-P[p], -mass[p], len(p), p))
-    k, _ = best_prefix([P[p] for p in order], lam, costs)
-    return [(p, mass[p], P[p]) for p in order[:k]]
+            raw.append((info[parent][1] * edge(mass[c] / (mass[parent] * p_hat), p_hat, c == best, len(c)), mass[c], c))
+        for c, m, P in coherent_siblings(raw, info[parent][1]): info[c] = (m, P)
+    order = ranked_by_acceptance(info)
+    k, _ = best_prefix([info[p][1] for p in order], lam, costs)
+    return [(p, *info[p]) for p in order[:k]]
 
 
 # %% ../../nbs/22_cost_aware.ipynb #ea6ab9ee
