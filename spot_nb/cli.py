@@ -15,7 +15,8 @@ from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_budget, check
                             embedded_target_dir, shown_path, target_dir,
                             target_shape)      # torch-free, so every check below runs before torch loads
 from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
-from .demo import (DEMO_PROBLEMS, DEMO_PROMPTS, DEMO_TARGET, MAX_DEMO_PROMPTS, RequestError, demo,
+from .tasks import DEMO_PROMPTS
+from .demo import (DEMO_PROBLEMS, DEMO_TARGET, MAX_DEMO_PROMPTS, RequestError, demo,
                           demo_prompts)   # notebook 89: the demo itself, torch loaded only when it runs
 
 

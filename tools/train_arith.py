@@ -7,21 +7,6 @@ import argparse, dataclasses, json, os, sys, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def training_summary(run_dir: Path, model, tok) -> dict:
-    """CPU seconds and tokens of each phase (causal, diffusion), from the logs, and the final model's block-diffusion loss on
-    fixed held-out answer windows (the measure the logs' periodic `heldout` takes, at the end of every run alike)."""
-    import numpy as np
-    from spot_nb.train.target import heldout_loss
-    from spot_nb.tasks import read_jsonl
-    from spot_nb.train.arith import ARITH_LEAD_BLOCKS, ARITH_SEQ_LEN, answer_window_starts
-    logs = {phase: read_jsonl(run_dir / phase / "log.jsonl") for phase in ("causal", "diffusion") if (run_dir / phase / "log.jsonl").exists()}
-    held = np.load(run_dir / "heldout.npy")
-    L = model.config.block_size
-    starts = answer_window_starts(held, tok, L, ARITH_LEAD_BLOCKS, ARITH_SEQ_LEN)
-    loss = heldout_loss(model, held, 20, 16, ARITH_SEQ_LEN, starts=starts, context=ARITH_LEAD_BLOCKS * L)
-    return dict(cpu_seconds=round(sum(rows[-1]["cpu_seconds"] for rows in logs.values()), 1),
-                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()}, diffusion_heldout_loss=round(loss, 4))
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("run_dir"); ap.add_argument("--minutes", type=float, required=True)
@@ -35,7 +20,7 @@ def main():
     a = ap.parse_args()
     import torch
     torch.set_num_threads(a.threads)
-    from spot_nb.train.arith import ARITH_GEN_LENGTH, train_arith_target, save_target
+    from spot_nb.train.arith import ARITH_GEN_LENGTH, train_arith_target, save_target, training_summary
     from spot_nb.arith import arith_problems, evaluate_arith
     model, tok = train_arith_target(a.run_dir, a.minutes * 60, pretrain_seconds=a.pretrain_minutes * 60,
                                     pretrain_lr=a.pretrain_lr, threads=a.threads, lr=a.lr)

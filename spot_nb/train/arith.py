@@ -12,15 +12,15 @@ import torch
 from ..config import embedded_target_dir
 from ..arith import ARITH_GEN_LENGTH, arith_problems
 from ..core import atomic_write
-from .target import encode_stream, train, train_tokenizer
+from .target import encode_stream, heldout_loss, train, train_tokenizer
 from ..tasks import read_jsonl
 from ..tasks import Prompt
 
 # %% auto #0
 __all__ = ['ARITH_CONFIG', 'ARITH_TRAIN_PROBLEMS', 'ARITH_TOKENIZER_PROBLEMS', 'ARITH_SNAPSHOTS', 'ARITH_LEAD_BLOCKS',
            'ARITH_SEQ_LEN', 'ARITH_EVAL_SPLITS', 'arith_target_dir', 'arith_tokenizer', 'arith_streams',
-           'answer_window_starts', 'arith_model_config', 'train_arith_target', 'arith_pool', 'save_target',
-           'ship_checkpoint', 'proportion', 'evaluation_rows', 'write_jsonl_rows', 'evaluate_into',
+           'answer_window_starts', 'arith_model_config', 'train_arith_target', 'training_summary', 'arith_pool',
+           'save_target', 'ship_checkpoint', 'proportion', 'evaluation_rows', 'write_jsonl_rows', 'evaluate_into',
            'evaluate_checkpoints', 'bar_table', 'greedy_causal', 'causal_rows']
 
 # %% ../../nbs/25_arith_target.ipynb #2cdbc115
@@ -102,6 +102,21 @@ def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int 
                   threads=threads, init_weights=init, snapshots=snapshots, window_starts=starts["train"],
                   heldout_starts=starts["heldout"], context=context, **train_kw)
     return model, tok
+
+# %% ../../nbs/25_arith_target.ipynb #c383336b
+def training_summary(run_dir: str | Path, model, tokenizer, lead_blocks: int = ARITH_LEAD_BLOCKS,
+                     seq_len: int = ARITH_SEQ_LEN) -> dict:
+    """CPU seconds and tokens of each phase (causal, diffusion) of a run in `run_dir`, from its logs, and the model's
+    block-diffusion loss on the run's fixed held-out answer windows (the measure the logs' periodic `heldout` takes)."""
+    run_dir = Path(run_dir)
+    logs = {phase: read_jsonl(run_dir / phase / "log.jsonl") for phase in ("causal", "diffusion")
+            if (run_dir / phase / "log.jsonl").exists()}
+    held = np.load(run_dir / "heldout.npy")
+    L = model.config.block_size
+    starts = answer_window_starts(held, tokenizer, L, lead_blocks, seq_len)
+    loss = heldout_loss(model, held, 20, 16, seq_len, starts=starts, context=lead_blocks * L)
+    return dict(cpu_seconds=round(sum(rows[-1]["cpu_seconds"] for rows in logs.values()), 1),
+                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()}, diffusion_heldout_loss=round(loss, 4))
 
 # %% ../../nbs/25_arith_target.ipynb #08faf2cc
 def arith_pool(n: int, seed: int = 7) -> list[Prompt]:
