@@ -21,7 +21,7 @@ from typing import Callable
 
 # %% ../nbs/00_config.ipynb #e2239465
 MAX_BUDGET = 64            # the most drafts one verification forward holds: (1 + D)·L positions
-STALE_TOP_K, TOP_IDS = 32, 8  # a trajectory keeps the stale top-k probabilities and top ids of each position (notebook 08)
+STALE_TOP_K, TOP_IDS = 32, 8  # a trajectory keeps the stale top-k probabilities and top ids of each position (notebook 14)
 POOL_SIZE = 300            # training-pool prompts in the collection the order model learns from (`spot-nb collect`)
 # the paper's four evaluation tasks, as its tables name them (every task, and what it is: spot_nb.tasks)
 TASKS = ("humaneval", "mbpp", "gsm8k", "math500")
@@ -38,7 +38,7 @@ DRAFTER_FILES = {          # role -> file name in <target>/drafter/ (a file may 
     "order_model": "order-model.pt",                       # SPOT's default scorer for this target (fixed budgets)
     "auto_order_model": "order-model-small.pt",            # spot-auto's scorer; the target's order_model where absent
     "spiffy_graph": "spiffy-graph.json",                   # Spiffy's graph, calibrated on this target
-    "acceptance_calibration": "acceptance-calibration.json",   # fit for order_model (notebook 21b)
+    "acceptance_calibration": "acceptance-calibration.json",   # fit for order_model (notebook 24)
     "costs": "costs.json"}                                 # measured forward costs, where shipped
 
 def data_dir() -> Path:

@@ -1,6 +1,6 @@
 """Every number the prose quotes is checked against the committed records (issue 45).
 
-The mechanism (`spot_nb.records`, notebook 07a, section "Claims"):
+The mechanism (`spot_nb.records`, notebook 10, section "Claims"):
 
 * A results notebook computes the numbers its prose quotes in one or more **claims cells** — code cells that call
   `write_claims("<the notebook's file name without .ipynb>", {name: claim(value, text, records, function)})` — and `write_claims` merges them into
@@ -11,7 +11,7 @@ The mechanism (`spot_nb.records`, notebook 07a, section "Claims"):
   `2.58× [2.56, 2.60]<!--claim:arith.spot_d8_cut-->`. A number quoted from the paper is marked `<!--paper-->` at the
   end of its clause (it is the paper's, not ours, so nothing here can recompute it).
 * What counts as a quoted number: `spot_nb.records.quoted_numbers`. Settings and references are not measurements and
-  need no tag — D = 8, D8, T = 1.5, γ = 0.1, n = 30, notebook 25, Table 7, F.8, item 3, § 4, years, SDAR-8B, a 2-core
+  need no tag — D = 8, D8, T = 1.5, γ = 0.1, n = 30, notebook 13, Table 7, F.8, item 3, § 4, years, SDAR-8B, a 2-core
   CPU, 95% as an interval's level, anything in `code`, link addresses and comments.
 
 The tests:

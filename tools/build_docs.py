@@ -7,7 +7,7 @@ into a static site with mkdocs + mkdocs-jupyter:
     python3 tools/build_docs.py                # -> site/  (open site/index.html, or serve it:)
     python3 -m http.server -d site -b 127.0.0.1 8000
     python3 tools/build_docs.py --execute      # execute scratch copies first (sources untouched)
-    python3 tools/build_docs.py --execute 00_core,07_decode   # ... only these
+    python3 tools/build_docs.py --execute 02_core,09_decode   # ... only these
 
 Any python3 will do: without mkdocs it re-runs itself with the project's .venv/bin/python (no activation).
 
@@ -172,7 +172,7 @@ def scrub_outputs(outputs: list, root: Path = ROOT) -> list:
 
 
 def page_name(nb: Path) -> str:
-    "nbdev's page name for a notebook: numeric prefix dropped, lower case (`90_cli.ipynb` -> `cli`)"
+    "nbdev's page name for a notebook: numeric prefix dropped, lower case (`44_cli.ipynb` -> `cli`)"
     return re.sub(r"^\d+[a-zA-Z0-9]*_", "", nb.stem.lower())
 
 
@@ -186,7 +186,7 @@ _PROTECTED = re.compile(r"(```.*?```|`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\)|<[^>\n]+>
 
 
 def link_notebook_refs(md: str, pages: dict[str, str], here: str = "") -> str:
-    """Markdown `md` with its references to notebooks linked to their pages: "notebook 22", "notebooks 09 and 11",
+    """Markdown `md` with its references to notebooks linked to their pages: "notebook 25", "notebooks 15 and 18",
     a table's last cell of notebook numbers ("| 07, 13, 14 |", the home page's results table) and `` `NN_name` ``."""
     def num(n): return f"[{n}]({pages[n]})" if n in pages and pages[n] != here else n
     def prose(t):
@@ -220,8 +220,8 @@ def link_paper(md: str) -> str:
 # (`FOLD_PAGES`) every code cell longer than `FOLD_LINES` lines unless marked `#| code-fold: false`. The cell gets the
 # tag `FOLD_TAG`; site_lean.fold_code wraps its code in a closed <details> (outputs stay open).
 FOLD_TAG, FOLD_LINES = "spot_fold", 10
-FOLD_PAGES = {f"{n}.html" for n in ("stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench",
-                                    "baselines", "gpu_bench", "cost_aware", "paper_tables")}
+FOLD_PAGES = {f"{n}.html" for n in ("paper_stale_coverage", "drafters_oracle", "order_model", "drafters_spot", "paper_sampling",
+                                    "paper_bench", "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware", "paper_tables")}
 
 
 # The pages a user reads to use the package (the nav's "Use it"): their exported implementation is folded, so that each
@@ -372,19 +372,20 @@ NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
     ("Use it", ["install*.md", "api", "demo", "cli", "targets"]),
     ("Findings", [
-        ("The embedded target", ["stale_coverage", "oracles", "order_model", "ddtree", "sampling", "bench", "cost_aware",
-                                 "calibration"]),
-        ("The competent target", ["arith_target", "arith_spot", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
-        ("The paper's comparisons", ["paper_tables", "baselines"]),
-        ("GPU", ["gpu_bench"]),
+        ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "drafters_spot", "paper_sampling",
+                                 "paper_bench", "drafters_cost_aware", "calibration"]),
+        ("The competent target", ["train_arith", "paper_competent", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
+        ("The paper's comparisons", ["paper_tables", "drafters_baselines"]),
+        ("GPU", ["paper_gpu_bench"]),
     ]),
     ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md", "contributing.md"]),
     ("Reference", ["reference.md", "cli-reference.md"]),
     ("Internals", [
-        ("Targets and tasks", ["config", "core", "target", "spot_dlm", "targets_*", "testing", "tasks", "train_target",
-                               "arith_task"]),
-        ("Drafting, verifying, decoding", ["verify", "registry", "drafters", "kernels", "decode", "trajectories", "costs", "acceptance"]),
-        ("Measuring", ["records", "sandbox", "scoring", "harness", "*"]),
+        ("Targets and tasks", ["config", "core", "target", "models_spot_dlm", "targets_*", "testing", "tasks", "train_target",
+                               "arith"]),
+        ("Drafting, verifying, decoding", ["registry", "verify", "drafters_base", "decode", "trajectories", "kernels", "costs",
+                                           "drafters_acceptance"]),
+        ("Measuring", ["records", "bench_*", "*"]),
     ]),
 ]
 # The groups whose pages are findings: each opens with what was found (tools/check_site.py checks it)
@@ -399,7 +400,7 @@ def _leaves(groups, path=()):
 
 
 def nav_label(stem: str, title: str) -> str:
-    "`09 · Stale coverage` for notebook 09_stale_coverage titled 'Stale coverage: the tokens are known, ...'"
+    "`09 · Stale coverage` for notebook 15_paper_stale_coverage titled 'Stale coverage: the tokens are known, ...'"
     if stem == "index": return "Home"
     short = title.split(": ")[0] if ": " in title else title
     return f"{stem.split('_')[0]} · {short}" if re.match(r"\d", stem) else short

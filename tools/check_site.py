@@ -347,7 +347,7 @@ def check_home_markdown(md: str, rep: Report, where: str = "README.md", max_line
     cmds = [ln for c in cmds for ln in c.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(cmds) != 2: rep.fail("home", where, f"{len(cmds)} set-up commands (exactly two: install and demo, test)", " | ".join(cmds))
     elif not any("spot-nb demo" in c for c in cmds): rep.fail("home", where, "no set-up command runs `spot-nb demo`", " | ".join(cmds))
-    for bad in ("nbdev-export", "nbdev-clean", "nbdev-test", "`00_core`"):
+    for bad in ("nbdev-export", "nbdev-clean", "nbdev-test", "`02_core`"):
         if bad in md: rep.fail("home", where, f"developer material ({bad}): it belongs on the Contributing page")
     table = _section(md, "Results at a glance")
     if not table: rep.fail("home", where, "no 'Results at a glance' section")

@@ -1,4 +1,4 @@
-"""Evaluate the competent target's checkpoints draft-free on held-out problems (notebook 25's records), resumably.
+"""Evaluate the competent target's checkpoints draft-free on held-out problems (notebook 13's records), resumably.
 
     python tools/eval_arith.py [--out results/records/arith_eval.jsonl.gz]
 

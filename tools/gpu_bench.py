@@ -4,7 +4,7 @@
     PYTHONPATH=. python3 tools/gpu_bench.py --out results/gpu          # on the GPU host (a few minutes on one H200)
     PYTHONPATH=. python3 tools/gpu_bench.py --quick --out /tmp/quick   # the same code at toy sizes on a CPU
 
-Writes one JSON per measurement and the figures into --out; notebook 21 reads them. Imports only what the GPU
+Writes one JSON per measurement and the figures into --out; notebook 53 reads them. Imports only what the GPU
 host has: the standard library, `HOST_PACKAGES` in tools/gpu_host.py (and what they require) and spot_nb; CI runs
 the quick mode under `python3 tools/gpu_host.py tools/gpu_bench.py --quick ...`, which fails on any other import.
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run a script as if on the GPU host: only the host's packages can be imported.
 
-    python3 tools/gpu_host.py tools/gpu_bench.py --quick --out /tmp/quick   # what CI runs (notebook 21)
+    python3 tools/gpu_host.py tools/gpu_bench.py --quick --out /tmp/quick   # what CI runs (notebook 53)
     python3 tools/gpu_host.py -c "import fastcore"                          # fails, naming fastcore
 
 The allowlist: the standard library, `HOST_PACKAGES` and every installed package they require (recursively), and

@@ -39,9 +39,9 @@ CAPTIONS = {
     "spot_vs_oracles": (
         "Panels per task: SPOT, SPOT-γ and the live oracles against draft-free as the draft budget grows, with error "
         "bars",
-        "SPOT and the live oracles against draft-free, four tasks × 30 samples, 256 tokens, T = 0, from notebook 23's "
+        "SPOT and the live oracles against draft-free, four tasks × 30 samples, 256 tokens, T = 0, from notebook 50's "
         "records; error bars: paired bootstrap 95% intervals."),
-    "harness:1": (
+    "bench_harness:1": (
         "Bar chart of the harness's summary for a small grid: draft-free and SPOT at D = 1 on GSM8K and HumanEval",
         "The harness's own figure for a smoke-test grid: GSM8K and HumanEval, 2 samples each, 32 tokens, draft-free "
         "and SPOT at D = 1; means of 2, no intervals."),
@@ -90,5 +90,5 @@ CAPTIONS = {
         "decodes each), the general target and the paper's SDAR-8B (its bar spans the paper's range across tasks, not "
         "an interval); means, no intervals."),
 }
-CAPTIONS["stale_coverage:1"] = CAPTIONS["stale_coverage"]          # notebook 09 shows them through a variable (FIGS / ...)
-CAPTIONS["stale_coverage:2"] = CAPTIONS["stale_decay_by_block"]
+CAPTIONS["paper_stale_coverage:1"] = CAPTIONS["stale_coverage"]          # notebook 15 shows them through a variable (FIGS / ...)
+CAPTIONS["paper_stale_coverage:2"] = CAPTIONS["stale_decay_by_block"]

@@ -232,7 +232,7 @@ def api_page() -> str:
              "signature, its documentation, its parameters and a short example (the examples run in order, in one "
              "session, and CI runs them). `import spot_nb` gives `load_target`, `load_drafter`, `generate` and "
              "`DecodeConfig`; the rest lives in the modules named under each entry. The notebooks develop each piece: "
-             "[the five-line API](api.ipynb), [decode](decode.ipynb), [drafters](drafters.ipynb), [verify](verify.ipynb), "
+             "[the five-line API](api.ipynb), [decode](decode.ipynb), [drafters](drafters_base.ipynb), [verify](verify.ipynb), "
              "[tasks](tasks.ipynb), [target](target.ipynb).", ""]
     for section, items in API:
         parts += [f"## {section}", ""]

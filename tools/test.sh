@@ -2,14 +2,14 @@
 # The project's test command: runs every notebook in nbs/ as one pytest test (cells flagged
 # notest/slow/gpu skipped; SPOT_NB_TEST_FLAGS="slow" forces them), plus the checks that the
 # library is in sync with the notebooks (nbdev-export) and that the notebooks are clean (nbdev-clean).
-# Extra arguments go to pytest, e.g. `tools/test.sh -k 00_core`. Notebooks run on two pytest-xdist workers.
+# Extra arguments go to pytest, e.g. `tools/test.sh -k 02_core`. Notebooks run on two pytest-xdist workers.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [[ -n "${VIRTUAL_ENV:-}" ]]; then PY="$VIRTUAL_ENV/bin/python"
 elif [[ -x .venv/bin/python ]]; then PY=.venv/bin/python
 else PY=python3; fi
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 MPLBACKEND="${MPLBACKEND:-Agg}" PYTHONDONTWRITEBYTECODE=1
-export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"   # one thread per notebook: the package's thread policy (notebook 04)
+export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"   # one thread per notebook: the package's thread policy (notebook 11)
 # Two workers by default: every notebook decodes single-threaded, so two run side by side on two cores
 # (SPOT_NB_TEST_WORKERS=0 runs them one after the other).
 WORKERS="${SPOT_NB_TEST_WORKERS:-2}"

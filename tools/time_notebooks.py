@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Time each notebook's Run All as JupyterLab runs it, on a fresh clone, and write the table.
 
-    nice -n 19 python tools/time_notebooks.py [nbs/09_stale_coverage.ipynb ...] [--out results/notebook_times.md]
+    nice -n 19 python tools/time_notebooks.py [nbs/15_paper_stale_coverage.ipynb ...] [--out results/notebook_times.md]
 
 What a reader gets from Run All: every code cell in order, `#| slow` and `#| gpu` cells included (nbdev's flags
 skip cells only under nbdev-test), each notebook's flags (`RERUN = False`, `RETRAIN = False`, ...) at their

@@ -1,4 +1,4 @@
-"""Train a candidate of the competent target and evaluate it on held-out problems (notebook 25 reads the results).
+"""Train a candidate of the competent target and evaluate it on held-out problems (notebook 13 reads the results).
 
     python tools/train_arith.py RUN_DIR --minutes 15 [--pretrain-minutes 7.5] [--eval 40] [--out results/arith_pilot.jsonl] [--lr 1e-3] [--pretrain-lr 2e-3] [--threads 1]
 
