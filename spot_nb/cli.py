@@ -282,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             import numpy as np
             from spot_nb.trajectories import load_trajectories
-            from spot_nb.order_model import examples_from_trajectories, train_order_model
+            from spot_nb.train.order_model import examples_from_trajectories, train_order_model
             traj = load_trajectories(a.traj)
             if a.only is not None:
                 traj = traj.select(np.flatnonzero(np.char.startswith(np.asarray(traj["uid"]).astype(str), a.only)))
