@@ -44,7 +44,8 @@ OPS = {
              "Sadly, {n} of {who}'s {item} go missing."),
             "({k}) {n} fewer: {x} - {n} = {y}."),
     "boxes": (("{who} buys {m} boxes with {n} {item} in each.", "{who} gets {m} bags of {n} {item} each.",
-               "{who} receives {m} packs holding {n} {item} each.", "Next come {m} crates, each with {n} {item}, for {who}."),
+               "{who} receives {m} packs holding {n} {item} each.",
+               "Next come {m} crates, each with {n} {item}, for {who}."),
               "({k}) {m} lots of {n}: {m} * {n} = {p}, {x} + {p} = {y}."),
     "double": (("{who} doubles the {item}.", "{who} ends up with twice as many {item}.",
                 "The number of {item} {who} has doubles.", "A lucky day leaves {who} with two times the {item}."),
@@ -76,9 +77,11 @@ def _step(rng: random.Random, x: int) -> tuple[str, dict]:
                                ("double", 2 * x <= MAX_VALUE), ("half", x % 2 == 0 and x >= 4)) if ok])
     op = rng.choice(ops)
     if op == "add":
-        n = rng.randint(2, min(60, MAX_VALUE - x)); return op, dict(n=n, y=x + n)
+        n = rng.randint(2, min(60, MAX_VALUE - x))
+        return op, dict(n=n, y=x + n)
     if op == "sub":
-        n = rng.randint(1, min(60, x - 1)); return op, dict(n=n, y=x - n)
+        n = rng.randint(1, min(60, x - 1))
+        return op, dict(n=n, y=x - n)
     if op == "boxes":
         m, n = rng.randint(2, 9), rng.randint(2, 12)
         while x + m * n > MAX_VALUE: m, n = max(2, m // 2), max(2, n // 2)
@@ -124,7 +127,8 @@ def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithPro
         p = _problem(rng, template_split=split == "heldout-template")
         if p.question in seen: continue
         if split != "heldout-template" and is_heldout_problem(p.question) != (split == "heldout"): continue
-        seen.add(p.question); out.append(p)
+        seen.add(p.question)
+        out.append(p)
     return out
 
 # %% ../nbs/12_arith.ipynb #1e1a5801
@@ -167,8 +171,10 @@ def stale_argmax_recorder() -> tuple[list[int], Callable]:
         row = r.logits[r.verification.deepest]                  # [L, V] logits at the state this round committed from
         for c in r.verification.commits:
             if r.block in prev:
-                counts[0] += int(int(prev[r.block][c.s].argmax()) == c.v); counts[1] += 1
-        prev.clear(); prev[r.block] = row
+                counts[0] += int(int(prev[r.block][c.s].argmax()) == c.v)
+                counts[1] += 1
+        prev.clear()
+        prev[r.block] = row
     return counts, record
 
 

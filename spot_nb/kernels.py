@@ -11,7 +11,7 @@ import numpy as np
 try:
     from numba import njit
     COMPILED = True
-except ImportError:                                        # a host without numba (the GPU host): the same kernels, as Python
+except ImportError:  # a host without numba (the GPU host): the same kernels, as Python
     def njit(*args, **kw):
         "numba's `njit` where numba is missing: the function itself, exact and slow."
         return args[0] if args and callable(args[0]) else (lambda f: f)
@@ -25,8 +25,8 @@ __all__ = ['top_k_rows', 'half_round', 'stored_rows', 'runner_up_counts', 'stale
 # %% ../nbs/17_kernels.ipynb #k6
 @njit(cache=True)
 def top_k_rows(a, rows, k):
-    """The k largest values of the rows `rows` of `a` [L, V], and their ids, into [L, k] arrays (zeros in the other rows):
-    best first, ties to the lower id, one pass over each row."""
+    """The k largest values of the rows `rows` of `a` [L, V], and their ids, into [L, k] arrays (zeros in the other
+    rows): best first, ties to the lower id, one pass over each row."""
     vals, ids = np.zeros((a.shape[0], k), a.dtype), np.zeros((a.shape[0], k), np.int64)
     for r in rows:
         row, val, idx = a[r], vals[r], ids[r]
@@ -47,7 +47,7 @@ def half_round(x):
     "float32 `x` >= 0 rounded to the nearest IEEE half (ties to even), as float32: `stored_probs`' rounding, compiled."
     if x == 0: return np.float32(0)
     e = math.frexp(x)[1]                                   # x in [2^(e-1), 2^e)
-    quantum = 2.0 ** (max(e, -13) - 11)                    # a half's spacing there: 10 mantissa bits, subnormal below 2^-14
+    quantum = 2.0 ** (max(e, -13) - 11)  # a half's spacing there: 10 mantissa bits, subnormal below 2^-14
     return np.float32(np.rint(x / quantum) * quantum)
 
 
@@ -61,12 +61,14 @@ def stored_rows(p):
 
 @njit(cache=True)
 def runner_up_counts(top1, open_, runner_up_below):
-    "At T = 0, how many token hypotheses each position [L] holds: none where filled, else the top-1, and the runner-up too where top-1 < `runner_up_below`."
+    """At T = 0, how many token hypotheses each position [L] holds: none where filled, else the top-1, and the runner-up
+    too where top-1 < `runner_up_below`."""
     return np.where(open_, 1 + (top1 < runner_up_below).astype(np.int64), 0)
 
 @njit(cache=True)
 def stale_rows(p, t1, out):
-    "The stale features of each row of top-K probs `p` [N, K] with top-1 `t1` [N] into `out` [N, 2K + 4] (see `stale_features`)."
+    """The stale features of each row of top-K probs `p` [N, K] with top-1 `t1` [N] into `out` [N, 2K + 4] (see
+    `stale_features`)."""
     N, K = p.shape
     eps8, eps12, logK = np.float32(1e-8), np.float32(1e-12), np.float32(math.log(K))
     for n in range(N):
@@ -85,7 +87,8 @@ def stale_rows(p, t1, out):
 # %% ../nbs/17_kernels.ipynb #k9
 @njit(cache=True)
 def state_row(t1, m, taken, depth, out):
-    "One state's features into `out` [L, 7] (see `state_features`), position by position: compiled, a state costs ~1 µs."
+    """One state's features into `out` [L, 7] (see `state_features`), position by position: compiled, a state
+    costs ~1 µs."""
     L = m.shape[0]
     fL, n_masked, n_filled = np.float32(L), 0, 0
     for i in range(L): n_masked += m[i]
@@ -115,7 +118,8 @@ def state_rows(t1, m, taken, depth, out):
 
 @njit(cache=True)     # IEEE order everywhere: the same values from every caller, inlined or not
 def round_share(stale, tokens, w_stale, tok, bias_pos):
-    "The round's share of `OrderMLP`'s first layer [L, H]: stale features [L, S] and tokens [L], taps (left, self, right)."
+    """The round's share of `OrderMLP`'s first layer [L, H]: stale features [L, S] and tokens [L], taps (left, self,
+    right)."""
     L, S = stale.shape
     H = bias_pos.shape[1]
     out = bias_pos[:L].copy()
@@ -140,7 +144,7 @@ def mlp_logq(feats, m, base, w_state, mix, mix_b, ctx, head, head_b, h, out):
     T = feats.shape[1]
     c = np.zeros(H, np.float32)
     n = 0
-    for i in range(L):                                 # first layer: the state's taps (left, self, right) + the round's share
+    for i in range(L):  # first layer: the state's taps (left, self, right) + the round's share
         if not m[i]: continue
         n += 1
         for k in range(H): h[i, k] = base[i, k]
@@ -196,7 +200,8 @@ def state_rows_numpy(t1, m, taken, depth, out):
     out[..., 1] = idx / np.float32(L)
     left = np.maximum.accumulate(np.where(m, np.float32(-1.0), idx), axis=-1)               # last filled at or before i
     out[..., 2] = np.where(left >= 0, idx - left, np.float32(L)) / np.float32(L)
-    right = np.minimum.accumulate(np.where(m, np.float32(L), idx)[:, ::-1], axis=-1)[:, ::-1]   # first filled at or after i
+    # first filled at or after i
+    right = np.minimum.accumulate(np.where(m, np.float32(L), idx)[:, ::-1], axis=-1)[:, ::-1]
     out[..., 3] = np.where(right < L, right - idx, np.float32(L)) / np.float32(L)
     out[..., 4], out[..., 5], out[..., 6] = taken, (depth / np.float32(L))[:, None], m
 
@@ -228,8 +233,9 @@ def ranks_before(a, b, mass, depth, ps, pv) -> bool:
 @njit(cache=True)
 def best_first_mlp(root_masked, hv, hp, hn, budget, gamma, t1, base, w_state, mix, mix_b, ctx, head, head_b):
     """`best_first_reference` with `OrderMLP`'s compiled scorer inside: score the root, then pop the best candidate and
-    score its state, `budget` times (the last one popped is not scored). Candidates are rows: their paths' positions `ps`
-    and tokens `pv` [C, D], depth and mass. Returns (the popped rows in order, ps, pv, depth, mass, scorer calls)."""
+    score its state, `budget` times (the last one popped is not scored). Candidates are rows: their paths' positions
+    `ps` and tokens `pv` [C, D], depth and mass. Returns (the popped rows in order, ps, pv, depth, mass, scorer
+    calls)."""
     L, H = base.shape
     n_open = 0
     for s in range(L): n_open += root_masked[s]
@@ -270,9 +276,9 @@ def best_first_mlp(root_masked, hv, hp, hn, budget, gamma, t1, base, w_state, mi
 @njit(cache=True)
 def greedy_round(stale, root, mask_id, k, runner_up_below, budget, gamma, w_stale, tok, bias_pos, w_state, mix, mix_b,
                   ctx, head, head_b):
-    """A whole T = 0 round of `SpotDrafter.ranked_compiled` in one compiled call, from the stale probs [L, V] and the root
-    [L]: the stale top-k of the open rows, their stored rounding, the stale features, the round's share of the first
-    layer, the token hypotheses, then `best_first_mlp`. The same values, step by step, as the Python round."""
+    """A whole T = 0 round of `SpotDrafter.ranked_compiled` in one compiled call, from the stale probs [L, V] and the
+    root [L]: the stale top-k of the open rows, their stored rounding, the stale features, the round's share of the
+    first layer, the token hypotheses, then `best_first_mlp`. The same values, step by step, as the Python round."""
     L = root.shape[0]
     open_ = root == mask_id
     top_p, top_v = top_k_rows(stale, np.flatnonzero(open_), k)

@@ -34,7 +34,8 @@ class TrajectoryRecorder:
         x, c = r.tree.root.cpu(), r.verification.commits[0]
         probs = r.logits[0].float().softmax(-1).cpu()                 # [L, V]
         top_p, top_i = probs.topk(STALE_TOP_K, dim=-1)                 # [L, 32]
-        self.rows.append(dict(uid=self.uid, block=r.block, offset=r.ctx.offset, t=len(x) - int((x == self.mask_id).sum()),
+        self.rows.append(dict(uid=self.uid, block=r.block, offset=r.ctx.offset,
+                              t=len(x) - int((x == self.mask_id).sum()),
                               state=x.int().numpy(), s=c.s, v=c.v, conf=top_p[:, 0].numpy(),
                               top_p=top_p.to(STORED_PROB_DTYPE).numpy(), top_ids=top_i[:, :TOP_IDS].int().numpy()))
 
@@ -55,13 +56,16 @@ def trajectory_features(L: int):
                          top_ids=Array2D((L, TOP_IDS), "int32")))
 
 def collect(target, tokenizer, prompts: list[Prompt], out_dir: str | Path, gen_length: int = 256,
-            shard_size: int = 20, progress: bool = True, rank: int = 0, world: int = 1, stop_at_eos: bool = True) -> Path:
+            shard_size: int = 20, progress: bool = True, rank: int = 0, world: int = 1,
+            stop_at_eos: bool = True) -> Path:
     """Record draft-free T=0 trajectories of `prompts` into sharded datasets under `out_dir` (resumable); worker
     `rank` of `world` (torchrun) records every `world`-th shard from `rank`, so workers share one folder. With
-    `stop_at_eos` (the default) a trajectory ends with the block that holds the end of the sequence, as a decode does, so
-    an order model learns only states a decode visits; `stop_at_eos=False` records every block (fixed support per block)."""
+    `stop_at_eos` (the default) a trajectory ends with the block that holds the end of the sequence, as a decode does,
+    so an order model learns only states a decode visits; `stop_at_eos=False` records every block (fixed support per
+    block)."""
     from datasets import Dataset
-    out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
     size = lambda i: len(prompts[i * shard_size:(i + 1) * shard_size])     # prompts in shard i
     mine = range(rank, -(-len(prompts) // shard_size), world)
     todo = [i for i in mine if not (out_dir / f"shard-{i:05d}").exists()]
@@ -70,9 +74,12 @@ def collect(target, tokenizer, prompts: list[Prompt], out_dir: str | Path, gen_l
     for i in todo:
         rows = []
         for p in prompts[i * shard_size:(i + 1) * shard_size]:
-            r, _ = record(target, encode_prompt(tokenizer, p.text, target, gen_length), p.uid, gen_length=gen_length, stop_at_eos=stop_at_eos)
-            rows += r; bar.update(1)
-        ds = Dataset.from_dict({k: [r[k] for r in rows] for k in rows[0]}, features=trajectory_features(target.block_size))
+            r, _ = record(target, encode_prompt(tokenizer, p.text, target, gen_length), p.uid, gen_length=gen_length,
+                          stop_at_eos=stop_at_eos)
+            rows += r
+            bar.update(1)
+        ds = Dataset.from_dict({k: [r[k] for r in rows] for k in rows[0]},
+                               features=trajectory_features(target.block_size))
         atomic_write(out_dir / f"shard-{i:05d}", lambda tmp: ds.save_to_disk(str(tmp)), directory=True)
     bar.close()
     return out_dir
@@ -88,10 +95,12 @@ def load_trajectories(path: str | Path):
 def pool_trajectories(path: str | Path, n: int = POOL_SIZE, gen_length: int = 256, target=None, tokenizer=None,
                       shard_size: int = 20, progress: bool = True):
     """The draft-free trajectories of the first `n` training-pool prompts under `path`, recorded there first where
-    shards are missing (`collect`: resumable, every block: `stop_at_eos=False`); `target`/`tokenizer` default to the embedded target, loaded only then."""
+    shards are missing (`collect`: resumable, every block: `stop_at_eos=False`); `target`/`tokenizer` default to the
+    embedded target, loaded only then."""
     if len(list(Path(path).glob("shard-*"))) < -(-n // shard_size):
         if target is None:
             from spot_nb.target import load_target
             target, tokenizer = load_target()
-        collect(target, tokenizer, training_pool(n), path, gen_length, shard_size, progress, stop_at_eos=False)   # fixed support per block
+        # fixed support per block
+        collect(target, tokenizer, training_pool(n), path, gen_length, shard_size, progress, stop_at_eos=False)
     return load_trajectories(path)

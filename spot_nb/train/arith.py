@@ -24,12 +24,13 @@ __all__ = ['ARITH_CONFIG', 'ARITH_TRAIN_PROBLEMS', 'ARITH_TOKENIZER_PROBLEMS', '
            'evaluate_checkpoints', 'bar_table', 'greedy_causal', 'causal_rows']
 
 # %% ../../nbs/13_train_arith.ipynb #2cdbc115
+# shifted: the causal pre-training's head carries over
 ARITH_CONFIG = dict(vocab_size=1024, d_model=192, n_layers=4, n_heads=4, d_ff=768, block_size=16,
-                    max_position_embeddings=1024, shift_logits=True)   # shifted: the causal pre-training's head carries over
+                    max_position_embeddings=1024, shift_logits=True)
 ARITH_TRAIN_PROBLEMS = 200_000    # distinct training problems in the token stream
 ARITH_TOKENIZER_PROBLEMS = 20_000
 ARITH_SNAPSHOTS = (10, 30)        # percent of the training budget at which weights are kept and shipped
-ARITH_LEAD_BLOCKS = 5             # blocks of context before an answer in a training window: the longest prompt is 76 tokens
+ARITH_LEAD_BLOCKS = 5  # blocks of context before an answer in a training window: the longest prompt is 76 tokens
 ARITH_SEQ_LEN = 256               # training window: the 5 lead blocks and 11 blocks of solution (176 tokens)
 
 
@@ -44,7 +45,8 @@ def arith_tokenizer(run_dir: str | Path, n_problems: int = ARITH_TOKENIZER_PROBL
     from transformers import AutoTokenizer
     tok_dir = Path(run_dir) / "tokenizer"
     if not tok_dir.exists():
-        tok = train_tokenizer([p.text for p in arith_problems(n_problems, "train", seed=1)], vocab_size, split_digits=True)
+        tok = train_tokenizer([p.text for p in arith_problems(n_problems, "train", seed=1)], vocab_size,
+                              split_digits=True)
         atomic_write(tok_dir, tok.save_pretrained, directory=True)
     return AutoTokenizer.from_pretrained(tok_dir)
 
@@ -53,7 +55,8 @@ def arith_streams(tokenizer, run_dir: str | Path, n_train: int = ARITH_TRAIN_PRO
     "(train, held-out) token streams of problems with their worked solutions, cached in `run_dir`."
     run_dir = Path(run_dir)
     train_s = encode_stream(tokenizer, [p.text for p in arith_problems(n_train, "train")], run_dir / "train.npy")
-    held_s = encode_stream(tokenizer, [p.text for p in arith_problems(1000, "heldout", seed=1)], run_dir / "heldout.npy")
+    held_s = encode_stream(tokenizer, [p.text for p in arith_problems(1000, "heldout", seed=1)],
+                           run_dir / "heldout.npy")
     return train_s, held_s
 
 # %% ../../nbs/13_train_arith.ipynb #21c54536
@@ -76,7 +79,8 @@ def arith_model_config(tokenizer, config: dict = ARITH_CONFIG):
 # %% ../../nbs/13_train_arith.ipynb #8050859e
 def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int = 10**9, pretrain_seconds: float = 0,
                        pretrain_lr: float | None = None,
-                       threads: int = 1, snapshots: tuple[float, ...] = tuple(p / 100 for p in ARITH_SNAPSHOTS), config: dict = ARITH_CONFIG,
+                       threads: int = 1, snapshots: tuple[float, ...] = tuple(p / 100 for p in ARITH_SNAPSHOTS),
+                       config: dict = ARITH_CONFIG,
                        n_train: int = ARITH_TRAIN_PROBLEMS, lead_blocks: int = ARITH_LEAD_BLOCKS, **train_kw):
     """Train the competent target in `run_dir` (resumable): returns (model, tokenizer). Block-diffusion windows start
     `lead_blocks` blocks before an answer (`answer_window_starts`); those blocks are context, only the answer is
@@ -86,8 +90,10 @@ def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int 
     train_kw.setdefault("seq_len", ARITH_SEQ_LEN)
     context = lead_blocks * config["block_size"]
     if context >= train_kw["seq_len"]:
-        raise ValueError(f"lead_blocks={lead_blocks} leaves no answer in a {train_kw['seq_len']}-token window: lower it or raise seq_len")
-    run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
+        raise ValueError(f"lead_blocks={lead_blocks} leaves no answer in a {train_kw['seq_len']}-token window: lower "
+                         "it or raise seq_len")
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
     tok = arith_tokenizer(run_dir, vocab_size=config["vocab_size"])
     train_s, held_s = arith_streams(tok, run_dir, n_train)
     cfg = arith_model_config(tok, config)
@@ -97,7 +103,8 @@ def train_arith_target(run_dir: str | Path, max_seconds: float, max_tokens: int 
         train(run_dir / "causal", cfg, train_s, held_s, max_tokens, pretrain_seconds, threads=threads,
               objective="causal", **causal_kw)
         init = run_dir / "causal" / "ckpt.pt"
-    starts = {name: answer_window_starts(s, tok, cfg.block_size, lead_blocks, train_kw["seq_len"]) for name, s in (("train", train_s), ("heldout", held_s))}
+    starts = {name: answer_window_starts(s, tok, cfg.block_size, lead_blocks, train_kw["seq_len"])
+              for name, s in (("train", train_s), ("heldout", held_s))}
     model = train(run_dir / "diffusion", cfg, train_s, held_s, max_tokens, max_seconds - pretrain_seconds,
                   threads=threads, init_weights=init, snapshots=snapshots, window_starts=starts["train"],
                   heldout_starts=starts["heldout"], context=context, **train_kw)
@@ -116,12 +123,14 @@ def training_summary(run_dir: str | Path, model, tokenizer, lead_blocks: int = A
     starts = answer_window_starts(held, tokenizer, L, lead_blocks, seq_len)
     loss = heldout_loss(model, held, 20, 16, seq_len, starts=starts, context=lead_blocks * L)
     return dict(cpu_seconds=round(sum(rows[-1]["cpu_seconds"] for rows in logs.values()), 1),
-                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()}, diffusion_heldout_loss=round(loss, 4))
+                tokens={phase: rows[-1]["tokens"] for phase, rows in logs.items()},
+                diffusion_heldout_loss=round(loss, 4))
 
 # %% ../../nbs/13_train_arith.ipynb #08faf2cc
 def arith_pool(n: int, seed: int = 7) -> list[Prompt]:
     "`n` training problems as drafter-training prompts (`spot-nb collect --pool arith`): never an evaluation problem."
-    return [Prompt(f"arith-train/{seed}/{i}", "arith-train", p.prompt) for i, p in enumerate(arith_problems(n, "train", seed))]
+    return [Prompt(f"arith-train/{seed}/{i}", "arith-train", p.prompt)
+            for i, p in enumerate(arith_problems(n, "train", seed))]
 
 # %% ../../nbs/13_train_arith.ipynb #c24b901c
 def save_target(model, tokenizer, out_dir: str | Path, log_path: str | Path | None = None) -> Path:
@@ -129,7 +138,8 @@ def save_target(model, tokenizer, out_dir: str | Path, log_path: str | Path | No
     from transformers.utils import logging
     logging.disable_progress_bar()
     def save(tmp):
-        model.save_pretrained(tmp); tokenizer.save_pretrained(tmp)
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
         if log_path is not None: (tmp / "train_log.jsonl").write_bytes(Path(log_path).read_bytes())
     return atomic_write(out_dir, save, directory=True)
 
@@ -160,7 +170,8 @@ ARITH_EVAL_SPLITS = {"heldout": 200, "heldout-template": 200}
 
 
 def evaluation_rows(target, tokenizer, checkpoint: str, split: str, n: int, progress: bool = True) -> list[dict]:
-    "Draft-free T = 0 evaluation of the first `n` problems of `split`: one row per problem, named by checkpoint and split."
+    """Draft-free T = 0 evaluation of the first `n` problems of `split`: one row per problem, named by checkpoint and
+    split."""
     import dataclasses
     from spot_nb.arith import evaluate_arith
     recs = evaluate_arith(target, tokenizer, arith_problems(n, split), ARITH_GEN_LENGTH, progress)
@@ -171,12 +182,14 @@ def write_jsonl_rows(path: str | Path, rows: list[dict]) -> Path:
     "Write rows as compact JSON lines (gzip when the name ends in .gz), atomically."
     import gzip, json
     data = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows).encode()
-    return atomic_write(path, lambda tmp: Path(tmp).write_bytes(gzip.compress(data, mtime=0) if str(path).endswith(".gz") else data))
+    return atomic_write(path, lambda tmp: Path(tmp).write_bytes(gzip.compress(data, mtime=0)
+                                                                if str(path).endswith(".gz") else data))
 
 
-def evaluate_into(path: str | Path, checkpoints: dict[str, str | Path], splits: dict[str, int], progress: bool = True) -> list[dict]:
-    """Evaluate every (checkpoint, split) that `path` does not hold yet, rewriting it after each: resumable. `checkpoints`
-    maps a name to a target folder; `splits` a split to its number of problems."""
+def evaluate_into(path: str | Path, checkpoints: dict[str, str | Path], splits: dict[str, int],
+                  progress: bool = True) -> list[dict]:
+    """Evaluate every (checkpoint, split) that `path` does not hold yet, rewriting it after each: resumable.
+    `checkpoints` maps a name to a target folder; `splits` a split to its number of problems."""
     from spot_nb.target import load_target
     rows = read_jsonl(path) if Path(path).exists() else []
     done = {(r["checkpoint"], r["split"]) for r in rows}
@@ -211,16 +224,19 @@ def bar_table(rows: list[dict]) -> list[dict]:
 # %% ../../nbs/13_train_arith.ipynb #748c882e
 @torch.no_grad()
 def greedy_causal(model, prompt_ids: list[int], max_new: int) -> list[int]:
-    "Greedy left-to-right decoding of a causal-LM checkpoint (the causal phase of SDAR's recipe), with a key/value cache; stops after EOS."
+    """Greedy left-to-right decoding of a causal-LM checkpoint (the causal phase of SDAR's recipe), with a key/value
+    cache; stops after EOS."""
     from spot_nb.models.spot_dlm import PrefixCache
     P = len(prompt_ids)
-    logits, kv = model.run(torch.tensor([prompt_ids]), torch.arange(P), torch.ones(P, P, dtype=torch.bool).tril())  # [1, P, V]
+    # [1, P, V]
+    logits, kv = model.run(torch.tensor([prompt_ids]), torch.arange(P), torch.ones(P, P, dtype=torch.bool).tril())
     keys, values, out = [k for k, _ in kv], [v for _, v in kv], []
     for t in range(max_new):
         nxt = int(logits[0, -1].argmax())
         out.append(nxt)
         if nxt in model.eos_ids: break
-        logits, kv = model.run(torch.tensor([[nxt]]), torch.tensor([P + t]), None, PrefixCache(keys, values))   # [1, 1, V]
+        # [1, 1, V]
+        logits, kv = model.run(torch.tensor([[nxt]]), torch.tensor([P + t]), None, PrefixCache(keys, values))
         keys = [torch.cat([pk, k], 2) for pk, (k, _) in zip(keys, kv)]
         values = [torch.cat([pv, v], 2) for pv, (_, v) in zip(values, kv)]
     return out
@@ -228,7 +244,8 @@ def greedy_causal(model, prompt_ids: list[int], max_new: int) -> list[int]:
 
 def causal_rows(model, tokenizer, checkpoint: str, split: str, n: int, gen_length: int = ARITH_GEN_LENGTH,
                 progress: bool = True) -> list[dict]:
-    "The first `n` problems of `split` decoded by `greedy_causal` and scored: one row per problem, as `evaluation_rows` names them."
+    """The first `n` problems of `split` decoded by `greedy_causal` and scored: one row per problem, as
+    `evaluation_rows` names them."""
     from tqdm.auto import tqdm
     from spot_nb.arith import extract_answer, score_arith
     rows = []

