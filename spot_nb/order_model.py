@@ -22,7 +22,8 @@ __all__ = ['N_FEATURES', 'MLP_CONFIG', 'feature_count', 'stale_features', 'state
 
 # %% ../nbs/18_order_model.ipynb #015be5ee
 def feature_count(k: int) -> int:
-    "Features per position with the stale top-k: raw and log top-k, 4 stale summaries, 7 features of the state (`state_features`)."
+    """Features per position with the stale top-k: raw and log top-k, 4 stale summaries, 7 features of the state
+    (`state_features`)."""
     return 2 * k + 4 + 7
 
 N_FEATURES = feature_count(STALE_TOP_K)
@@ -37,24 +38,26 @@ def _like(out: np.ndarray, a):
     "`out` as the kind `a` is: NumPy for NumPy, else a tensor on `a`'s device."
     return out if isinstance(a, np.ndarray) else torch.from_numpy(out).to(a.device)
 
-def stale_features(stale_p: torch.Tensor | np.ndarray, top1: torch.Tensor | np.ndarray | None = None) -> torch.Tensor | np.ndarray:
-    """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K] (K >= 2): the top-K, their
-    logs, then log top-1, the top-1's margin over the runner-up, the top-K's mass and its normalised entropy. Once per
-    round, whatever the path. Compiled, float32, as `state_features`; NumPy arrays in, NumPy out."""
+def stale_features(stale_p: torch.Tensor | np.ndarray,
+                   top1: torch.Tensor | np.ndarray | None = None) -> torch.Tensor | np.ndarray:
+    """The features of the stale conditionals alone, [..., L, 2K + 4] from top-K probs [..., L, K] (K >= 2): the top-K,
+    their logs, then log top-1, the top-1's margin over the runner-up, the top-K's mass and its normalised entropy. Once
+    per round, whatever the path. Compiled, float32, as `state_features`; NumPy arrays in, NumPy out."""
     K = stale_p.shape[-1]
     if K < 2: raise ValueError(f"the stale features need the top 2 at least, got a top-{K}")
     p = np.ascontiguousarray(_numpy(stale_p).reshape(-1, K))
-    t1 = p[:, 0] if top1 is None else np.ascontiguousarray(_numpy(top1).reshape(-1))   # float32 top-1 when given (float16 ties near 1)
+    # float32 top-1 when given (float16 ties near 1)
+    t1 = p[:, 0] if top1 is None else np.ascontiguousarray(_numpy(top1).reshape(-1))
     out = np.empty((len(p), 2 * K + 4), np.float32)
     stale_rows(p, t1, out)
     return _like(out.reshape(*stale_p.shape[:-1], 2 * K + 4), stale_p)
 
 def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.ndarray, taken: torch.Tensor | np.ndarray,
                    depth: torch.Tensor | np.ndarray) -> torch.Tensor | np.ndarray:
-    """The features of the hypothetical state y, [B, L, 7], from the stale top-1 [B, L], y's mask [B, L], taken-on-path [B, L],
-    depth [B]: rank by confidence among the masked (0 = most confident), position, distances to the nearest filled position
-    on each side, taken, depth, masked; each divided by L. Compiled (numba), float32: a drafter calls it for every state it
-    scores; NumPy arrays in, NumPy out."""
+    """The features of the hypothetical state y, [B, L, 7], from the stale top-1 [B, L], y's mask [B, L], taken-on-path
+    [B, L], depth [B]: rank by confidence among the masked (0 = most confident), position, distances to the nearest
+    filled position on each side, taken, depth, masked; each divided by L. Compiled (numba), float32: a drafter calls it
+    for every state it scores; NumPy arrays in, NumPy out."""
     m = np.ascontiguousarray(_numpy(masked, bool))
     B, L = m.shape
     full = lambda a: np.ascontiguousarray(np.broadcast_to(_numpy(a), (B, L)))
@@ -64,7 +67,8 @@ def state_features(top1: torch.Tensor | np.ndarray, masked: torch.Tensor | np.nd
 
 def order_features(stale_p: torch.Tensor, masked: torch.Tensor, taken: torch.Tensor, depth: torch.Tensor,
                    top1: torch.Tensor | None = None) -> torch.Tensor:
-    "Features [B, L, N_FEATURES] from stale top-32 probs [B, L, 32], y's mask [B, L] bool, taken-on-path [B, L] bool, depth [B]."
+    """Features [B, L, N_FEATURES] from stale top-32 probs [B, L, 32], y's mask [B, L] bool, taken-on-path [B, L] bool,
+    depth [B]."""
     top1 = stale_p[..., 0].float().clamp_min(0) if top1 is None else top1.float()
     return torch.cat([stale_features(stale_p, top1), state_features(top1, masked, taken, depth)], -1)
 
@@ -76,9 +80,11 @@ class OrderModel(nn.Module):
     def __init__(self, block_size: int = 32, d_model: int = 128, n_heads: int = 8, n_layers: int = 3, d_ff: int = 512,
                  n_features: int = N_FEATURES, open_rows_only: bool = False):
         super().__init__()
-        self.config = dict(block_size=block_size, d_model=d_model, n_heads=n_heads, n_layers=n_layers, d_ff=d_ff, n_features=n_features)
-        if open_rows_only: self.config["open_rows_only"] = True              # absent from the paper-sized model's checkpoint
-        if n_features != feature_count(self.stale_k): raise ValueError(f"n_features must be 2k + 11 for a stale top-k, got {n_features}")
+        self.config = dict(block_size=block_size, d_model=d_model, n_heads=n_heads, n_layers=n_layers, d_ff=d_ff,
+                           n_features=n_features)
+        if open_rows_only: self.config["open_rows_only"] = True  # absent from the paper-sized model's checkpoint
+        if n_features != feature_count(self.stale_k):
+            raise ValueError(f"n_features must be 2k + 11 for a stale top-k, got {n_features}")
         self.inp = nn.Linear(n_features, d_model)
         self.pos = nn.Parameter(torch.zeros(block_size, d_model))
         layer = nn.TransformerEncoderLayer(d_model, n_heads, d_ff, dropout=0.0, batch_first=True, norm_first=True)
@@ -88,7 +94,8 @@ class OrderModel(nn.Module):
 
     @property
     def open_rows_only(self) -> bool:
-        "Whether its stale features are zeros at the positions filled at the root (a drafter then reads only the open rows)."
+        """Whether its stale features are zeros at the positions filled at the root (a drafter then reads only the open
+        rows)."""
         return self.config.get("open_rows_only", False)
 
     @property
@@ -104,15 +111,18 @@ class OrderModel(nn.Module):
         return logits.masked_fill(~masked, float("-inf")).log_softmax(-1)
 
     def frozen(self, block_size: int | None = None):
-        "A TorchScript-frozen copy for inference on blocks of `block_size`: same log q, less per-call overhead; rebuilt when the weights change."
+        """A TorchScript-frozen copy for inference on blocks of `block_size`: same log q, less per-call overhead;
+        rebuilt when the weights change."""
         L = block_size or self.config["block_size"]
-        if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())   # listed once: a call costs microseconds
+        # listed once: a call costs microseconds
+        if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())
         params = self._params
         version = tuple(p._version for p in params)      # bumped by every in-place update (optimizer step, load)
         cached = self.__dict__.setdefault("_frozen", {}).get(L)
         if cached is None or cached[0] != version:
             dev = params[0].device                           # traced on the model's own device
-            example = (torch.zeros(1, L, self.config["n_features"], device=dev), torch.ones(1, L, dtype=torch.bool, device=dev))
+            example = (torch.zeros(1, L, self.config["n_features"], device=dev),
+                       torch.ones(1, L, dtype=torch.bool, device=dev))
             was_training = self.training
             with torch.no_grad():
                 fn = torch.jit.optimize_for_inference(torch.jit.freeze(torch.jit.trace(self.eval(), example)))
@@ -120,7 +130,8 @@ class OrderModel(nn.Module):
             self._frozen[L] = cached = (version, fn)
         return cached[1]
 
-    def round_scorer(self, stale: np.ndarray, tokens: np.ndarray | None = None) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    def round_scorer(self, stale: np.ndarray,
+                     tokens: np.ndarray | None = None) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
         """For one round: from the stale features [L, 2K + 4], a function of the state features [B, L, 7] and y's mask
         [B, L] returning log q [B, L], NumPy in and out, scored by the frozen copy (`OrderMLP` has the same method; the
         encoder does not read tokens)."""
@@ -132,45 +143,54 @@ class OrderModel(nn.Module):
 
     def save(self, path: str | Path, extra: dict | None = None):
         "Save weights + config (+ `extra` metadata) to one file, atomically."
-        atomic_write(path, lambda tmp: torch.save({"config": self.config, "state": self.state_dict(), "extra": extra or {}}, tmp))
+        atomic_write(path, lambda tmp: torch.save({"config": self.config, "state": self.state_dict(),
+                                                   "extra": extra or {}}, tmp))
 
     @classmethod
     def load(cls, path: str | Path) -> "OrderModel | OrderMLP":
-        """Load a scorer saved with `save` (an `OrderModel`, or an `OrderMLP` when its config says `arch="mlp"`); a missing
-        file, or one `save` did not write, is refused in one line (the one check of a checkpoint)."""
+        """Load a scorer saved with `save` (an `OrderModel`, or an `OrderMLP` when its config says `arch="mlp"`); a
+        missing file, or one `save` did not write, is refused in one line (the one check of a checkpoint)."""
         path = check_checkpoint(path)                  # missing, or not a torch archive: refused before torch reads it
         try:
             st = torch.load(path, weights_only=False)
-            m = build_order_model(st["config"]); m.load_state_dict(st["state"]); m.extra = st["extra"]
+            m = build_order_model(st["config"])
+            m.load_state_dict(st["state"])
+            m.extra = st["extra"]
         except Exception as e:
-            raise ValueError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by `spot-nb train-drafter`") from None
+            raise ValueError(f"{path} is not an order-model checkpoint ({type(e).__name__}): pass a file saved by "
+                             "`spot-nb train-drafter`") from None
         return m.eval()
 
 # %% ../nbs/18_order_model.ipynb #c783502d
 class MLPRound:
     """`OrderMLP`'s scorer for one round: the round's share of the first layer `base` [L, H] applied once, then
-    `score(state, masked)` maps the state features [B, L, 7] and y's mask [B, L] to log q [B, L] (float64). `weights` are the
-    compiled kernel's other arguments, for a caller that runs `mlp_logq` itself (notebook 19's compiled tree growth)."""
+    `score(state, masked)` maps the state features [B, L, 7] and y's mask [B, L] to log q [B, L] (float64). `weights`
+    are the compiled kernel's other arguments, for a caller that runs `mlp_logq` itself (notebook 19's compiled tree
+    growth)."""
     def __init__(self, base: np.ndarray, weights: tuple): self.base, self.weights = base, weights
     def __call__(self, state: np.ndarray, masked: np.ndarray) -> np.ndarray:
-        return mlp_logq_rows(np.ascontiguousarray(state, np.float32), np.ascontiguousarray(masked, bool), self.base, *self.weights)
+        return mlp_logq_rows(np.ascontiguousarray(state, np.float32), np.ascontiguousarray(masked, bool), self.base,
+                             *self.weights)
 
 class OrderMLP(nn.Module):
     """q(s | y) from each position's features, its token (the root's token where filled, else the stale top-1), and its
-    two neighbours' (a width-3 convolution), plus the mean over y's masked positions, in two small layers: a scorer cheap
-    enough to run compiled (`round_scorer`) where the encoder's call costs about as much as a small target's forward.
-    Its first layer splits into the round's share (the stale features and the tokens, the same for every state of a round:
-    once per round) and the state's (once per tree level, for every state of the level together). Same features,
-    training and checkpoints as `OrderModel` (`OrderModel.load` reads either); `vocab_size=0`: no token input."""
+    two neighbours' (a width-3 convolution), plus the mean over y's masked positions, in two small layers: a scorer
+    cheap enough to run compiled (`round_scorer`) where the encoder's call costs about as much as a small target's
+    forward. Its first layer splits into the round's share (the stale features and the tokens, the same for every state
+    of a round: once per round) and the state's (once per tree level, for every state of the level together). Same
+    features, training and checkpoints as `OrderModel` (`OrderModel.load` reads either); `vocab_size=0`: no token
+    input."""
     def __init__(self, block_size: int = 16, hidden: int = 64, n_features: int = feature_count(2), vocab_size: int = 0,
                  token_dim: int = 16, open_rows_only: bool = True):
         super().__init__()
-        self.config = dict(arch="mlp", block_size=block_size, hidden=hidden, n_features=n_features, vocab_size=vocab_size, token_dim=token_dim)
+        self.config = dict(arch="mlp", block_size=block_size, hidden=hidden, n_features=n_features,
+                           vocab_size=vocab_size, token_dim=token_dim)
         if open_rows_only: self.config["open_rows_only"] = True
-        if n_features != feature_count(self.stale_k): raise ValueError(f"n_features must be 2k + 11 for a stale top-k, got {n_features}")
+        if n_features != feature_count(self.stale_k):
+            raise ValueError(f"n_features must be 2k + 11 for a stale top-k, got {n_features}")
         E = token_dim if vocab_size else 0
         self.emb = nn.Embedding(vocab_size, E) if vocab_size else None
-        self.inp = nn.Linear(3 * (n_features + E), hidden)             # (left, self, right) features and tokens -> hidden
+        self.inp = nn.Linear(3 * (n_features + E), hidden)  # (left, self, right) features and tokens -> hidden
         self.pos = nn.Parameter(torch.zeros(block_size, hidden))
         self.mix = nn.Linear(hidden, hidden)
         self.ctx = nn.Linear(hidden, hidden, bias=False)                # the masked positions' mean, to every position
@@ -179,7 +199,8 @@ class OrderMLP(nn.Module):
     open_rows_only, stale_k, save = OrderModel.open_rows_only, OrderModel.stale_k, OrderModel.save
 
     def forward(self, features: torch.Tensor, masked: torch.Tensor, tokens: torch.Tensor | None = None) -> torch.Tensor:
-        "Log q(s | y) [B, L] (−inf at filled positions) from features [B, L, F], y's mask [B, L] and the round's tokens [B, L]."
+        """Log q(s | y) [B, L] (−inf at filled positions) from features [B, L, F], y's mask [B, L] and the round's
+        tokens [B, L]."""
         L = features.shape[1]
         if self.emb is not None:
             if tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [B, L]")
@@ -196,45 +217,54 @@ class OrderMLP(nn.Module):
         """`forward`, compiled, for one round: from the stale features [L, 2K + 4] and tokens [L] (once), an `MLPRound`
         mapping the state features [B, L, 7] and y's mask [B, L] to log q [B, L]."""
         W = self._numpy_weights()
-        if self.emb is not None and tokens is None: raise ValueError("this order model reads tokens: pass the round's tokens [L]")
+        if self.emb is not None and tokens is None:
+            raise ValueError("this order model reads tokens: pass the round's tokens [L]")
         tokens = np.zeros(len(stale), np.int64) if self.emb is None else np.ascontiguousarray(tokens, np.int64)   # [L]
         return MLPRound(round_share(np.ascontiguousarray(stale, np.float32), tokens, *W["round"]), W["kernel"])
 
     def compiled_weights(self) -> tuple[tuple, tuple]:
-        "The compiled kernels' weights: the round's share (stale rows, token tables, bias + position) and the rest (`mlp_logq`)."
+        """The compiled kernels' weights: the round's share (stale rows, token tables, bias + position) and the rest
+        (`mlp_logq`)."""
         W = self._numpy_weights()
         return W["round"], W["kernel"]
 
     def frozen(self, block_size: int | None = None) -> "OrderMLP":
-        "Ready for inference (its NumPy weights cached): what `OrderModel.frozen` is to the encoder, so callers warm either alike."
-        self._numpy_weights(); return self
+        """Ready for inference (its NumPy weights cached): what `OrderModel.frozen` is to the encoder, so callers warm
+        either alike."""
+        self._numpy_weights()
+        return self
 
     def _numpy_weights(self) -> dict[str, np.ndarray]:
-        """The weights as float32 NumPy arrays for the compiled scorer: the first layer split per tap into the round's share
-        (stale features; each token's row of the embedding times its weights, a table [V, H]; bias and position) and the
-        state's, then the second layer and head; cached per weight version."""
-        if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())   # listed once: a check costs a microsecond
+        """The weights as float32 NumPy arrays for the compiled scorer: the first layer split per tap into the round's
+        share (stale features; each token's row of the embedding times its weights, a table [V, H]; bias and position)
+        and the state's, then the second layer and head; cached per weight version."""
+        # listed once: a check costs a microsecond
+        if "_params" not in self.__dict__: self.__dict__["_params"] = list(self.parameters())
         version = tuple(p._version for p in self._params)
         cached = self.__dict__.get("_np")
         if cached is None or cached[0] != version:
             a = lambda t: t.detach().float().cpu().numpy()
             n = self.config["n_features"]
-            S, E = n - feature_count(0) + 4, self.emb.embedding_dim if self.emb is not None else 0   # stale features, token dims
-            w = a(self.inp.weight).T                                                    # [3(n + E), H] taps left, self, right
+            # stale features, token dims
+            S, E = n - feature_count(0) + 4, self.emb.embedding_dim if self.emb is not None else 0
+            w = a(self.inp.weight).T  # [3(n + E), H] taps left, self, right
             taps = [w[i * (n + E):(i + 1) * (n + E)] for i in range(3)]
             emb = a(self.emb.weight) if self.emb is not None else np.zeros((1, 0), np.float32)
-            tok = np.stack([emb @ t[n:] for t in taps])                                # [3, V, H] each token's share, per tap
+            tok = np.stack([emb @ t[n:] for t in taps])  # [3, V, H] each token's share, per tap
             c = np.ascontiguousarray
-            W = dict(round=(c(np.stack([t[:S] for t in taps])), c(tok), a(self.inp.bias) + a(self.pos)),   # [3, S, H], [3, V, H], [L, H]
+            # [3, S, H], [3, V, H], [L, H]
+            W = dict(round=(c(np.stack([t[:S] for t in taps])), c(tok), a(self.inp.bias) + a(self.pos)),
                      kernel=(c(np.concatenate([t[S:n] for t in taps])), c(a(self.mix.weight).T), a(self.mix.bias),
                              c(a(self.ctx.weight).T), c(a(self.head.weight)[0]), np.float32(a(self.head.bias)[0])))
             self.__dict__["_np"] = cached = (version, W)
         return cached[1]
 
-MLP_CONFIG = dict(arch="mlp", hidden=64, n_features=feature_count(2), token_dim=16, open_rows_only=True)   # + the target's vocab_size
+# + the target's vocab_size
+MLP_CONFIG = dict(arch="mlp", hidden=64, n_features=feature_count(2), token_dim=16, open_rows_only=True)
 
 def build_order_model(config: dict) -> OrderModel | OrderMLP:
-    "A fresh scorer from a checkpoint's `config`: an `OrderMLP` for `arch=\"mlp\"`, else the paper's `OrderModel` encoder."
+    """A fresh scorer from a checkpoint's `config`: an `OrderMLP` for `arch=\"mlp\"`, else the paper's `OrderModel`
+    encoder."""
     config = dict(config)
     return (OrderMLP if config.pop("arch", "encoder") == "mlp" else OrderModel)(**config)
 

@@ -23,8 +23,9 @@ __all__ = ['OrderExamples', 'examples_from_trajectories', 'split_by_prompt', 'ev
 # %% ../../nbs/18a_train_order_model.ipynb #9da190a7
 @dataclass
 class OrderExamples:
-    """Stale probs [N, L, 32] (float16) and top-1 [N, L] (float32), root masks [N, L], future commit positions [N, L] (−1
-    padded), uids [N]; `root_tokens` [N, L]: the root's token where filled, else the stale top-1 id (what a drafter sees)."""
+    """Stale probs [N, L, 32] (float16) and top-1 [N, L] (float32), root masks [N, L], future commit positions [N, L]
+    (−1 padded), uids [N]; `root_tokens` [N, L]: the root's token where filled, else the stale top-1 id (what a drafter
+    sees)."""
     stale_p: torch.Tensor
     stale_conf: torch.Tensor
     root_masked: torch.Tensor
@@ -44,14 +45,15 @@ class OrderExamples:
         return torch.nonzero(ok)                                               # rows: (i, d)
 
     def batch(self, pairs: torch.Tensor, open_rows_only: bool = False, stale_k: int = STALE_TOP_K):
-        """(features, y's mask, target position) for a batch of (i, d) pairs, from the first `stale_k` stored stale probabilities;
-        `open_rows_only`: zero stale features where the root is filled."""
+        """(features, y's mask, target position) for a batch of (i, d) pairs, from the first `stale_k` stored stale
+        probabilities; `open_rows_only`: zero stale features where the root is filled."""
         i, d = pairs[:, 0], pairs[:, 1]
         fut = self.future[i]                                                    # [B, L]
         L = fut.shape[1]
         k = torch.arange(L)[None, :]
         prefix = (k < d[:, None]) & (fut >= 0)
-        taken = torch.zeros(fut.shape, dtype=torch.long).scatter_add_(1, fut.clamp_min(0), prefix.long()) > 0  # first d commits
+        # first d commits
+        taken = torch.zeros(fut.shape, dtype=torch.long).scatter_add_(1, fut.clamp_min(0), prefix.long()) > 0
         masked = self.root_masked[i] & ~taken
         target = fut.gather(1, d[:, None]).squeeze(1)
         stale_p, top1 = self.stale_p[i][..., :stale_k], self.stale_conf[i]
@@ -59,7 +61,8 @@ class OrderExamples:
         return order_features(stale_p, masked, taken, d, top1), masked, target
 
 def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
-    "Order-model examples from a trajectory dataset (rows in decode order, T=0); the mask id is read off the states by default."
+    """Order-model examples from a trajectory dataset (rows in decode order, T=0); the mask id is read off the states by
+    default."""
     uid, block, t = np.asarray(ds["uid"]), np.asarray(ds["block"]), np.asarray(ds["t"])
     state, s, top1_ids = np.asarray(ds["state"]), np.asarray(ds["s"]), np.asarray(ds["top_ids"])[:, :, 0]
     top_p, conf = np.asarray(ds["top_p"], dtype=np.float16), np.asarray(ds["conf"], dtype=np.float32)
@@ -67,25 +70,30 @@ def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
     if mask_id is None: mask_id = int(state[0, s[0]])          # the first commit fills a masked position
     keep, fut = [], np.full((N, L), -1, dtype=np.int64)
     start = 0
-    while start < N:                     # one block at a time: its rows, one per commit (a first block may start partly filled)
+    while start < N:  # one block at a time: its rows, one per commit (a first block may start partly filled)
         end = start + 1
         while end < N and uid[end] == uid[start] and block[end] == block[start]: end += 1
         if list(t[start:end]) != list(range(t[start], L)):
-            raise ValueError(f"rows {start}..{end - 1} are not one complete block in decode order: pass whole trajectories, as `collect` records them")
+            raise ValueError(f"rows {start}..{end - 1} are not one complete block in decode order: pass whole "
+                             "trajectories, as `collect` records them")
         for j in range(1, end - start):
             fut[start + j, : end - start - j] = s[start + j: end]
             keep.append(start + j)
         start = end
     keep = np.asarray(keep)
     root = state[keep]
-    tokens = np.where(root == mask_id, top1_ids[keep - 1], root).astype(np.int64)     # the stale top-1 where the root is open
-    return OrderExamples(torch.from_numpy(top_p[keep - 1]), torch.from_numpy(conf[keep - 1]), torch.from_numpy(root == mask_id),
+    # the stale top-1 where the root is open
+    tokens = np.where(root == mask_id, top1_ids[keep - 1], root).astype(np.int64)
+    return OrderExamples(torch.from_numpy(top_p[keep - 1]), torch.from_numpy(conf[keep - 1]),
+                         torch.from_numpy(root == mask_id),
                          torch.from_numpy(fut[keep]), uid[keep], torch.from_numpy(tokens))
 
 # %% ../../nbs/18a_train_order_model.ipynb #c4551a8d
 def split_by_prompt(ex: OrderExamples, heldout_frac: float = 0.1, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     "State indices of a train/held-out split that keeps each prompt on one side."
-    u = np.unique(ex.uids); rng = np.random.default_rng(seed); rng.shuffle(u)
+    u = np.unique(ex.uids)
+    rng = np.random.default_rng(seed)
+    rng.shuffle(u)
     held = set(u[: max(1, int(round(len(u) * heldout_frac)))])
     is_held = np.array([x in held for x in ex.uids])
     return np.nonzero(~is_held)[0], np.nonzero(is_held)[0]
@@ -94,7 +102,8 @@ def split_by_prompt(ex: OrderExamples, heldout_frac: float = 0.1, seed: int = 0)
 @torch.no_grad()
 def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_max: int = 7, batch: int = 4096) -> dict:
     "Next-commit accuracy of `model` and of the stale-confidence order, overall and by depth."
-    pairs = ex.pairs(d_max); pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), states))]
+    pairs = ex.pairs(d_max)
+    pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), states))]
     hit_m, hit_c, depth = [], [], []
     for j in range(0, len(pairs), batch):
         pb = pairs[j: j + batch]
@@ -103,51 +112,68 @@ def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_m
         hit_c.append(ex.stale_conf[pb[:, 0]].masked_fill(~masked, -1).argmax(-1) == target)   # ties -> lowest index
         depth.append(pb[:, 1])
     hm, hc, dd = torch.cat(hit_m).float(), torch.cat(hit_c).float(), torch.cat(depth)
-    by_depth = {int(k): (float(hm[dd == k].mean()), float(hc[dd == k].mean()), int((dd == k).sum())) for k in dd.unique()}
+    by_depth = {int(k): (float(hm[dd == k].mean()), float(hc[dd == k].mean()), int((dd == k).sum()))
+                for k in dd.unique()}
     return dict(model=float(hm.mean()), stale_confidence=float(hc.mean()), n=len(hm), by_depth=by_depth)
 
 # %% ../../nbs/18a_train_order_model.ipynb #ea3e30a6
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
                       max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
-                      patience: int | None = None, evals_per_epoch: int = 1, min_delta: float = 0.0) -> tuple[OrderModel, dict]:
-    """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`: `OrderModel`
-    sizes and features (the paper's 3-layer encoder on the stale top-32 by default; `arch="mlp"`: an `OrderMLP`). `patience`: measure held-out
-    next-commit accuracy `evals_per_epoch` times an epoch (`report["curve"]`), keep the best weights, and stop once
-    `patience` measurements in a row gain no more than `min_delta` over the best: training to a plateau, `epochs` then only
-    a ceiling. With `out_path` and `patience`, every measurement also writes `<out_path>.resume` (weights, optimiser,
-    curve, place in the epoch): a run stopped from outside continues from its last measurement when started again with
-    the same arguments, and ends as if it had not stopped; the file is removed when the run completes."""
-    if evals_per_epoch < 1 or min_delta < 0: raise ValueError(f"evals_per_epoch must be >= 1 and min_delta >= 0, got {evals_per_epoch}, {min_delta}")
+                      patience: int | None = None, evals_per_epoch: int = 1,
+                      min_delta: float = 0.0) -> tuple[OrderModel, dict]:
+    """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`:
+    `OrderModel` sizes and features (the paper's 3-layer encoder on the stale top-32 by default; `arch="mlp"`: an
+    `OrderMLP`). `patience`: measure held-out next-commit accuracy `evals_per_epoch` times an epoch (`report["curve"]`),
+    keep the best weights, and stop once `patience` measurements in a row gain no more than `min_delta` over the best:
+    training to a plateau, `epochs` then only a ceiling. With `out_path` and `patience`, every measurement also writes
+    `<out_path>.resume` (weights, optimiser, curve, place in the epoch): a run stopped from outside continues from its
+    last measurement when started again with the same arguments, and ends as if it had not stopped; the file is removed
+    when the run completes."""
+    if evals_per_epoch < 1 or min_delta < 0:
+        raise ValueError(f"evals_per_epoch must be >= 1 and min_delta >= 0, got {evals_per_epoch}, {min_delta}")
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
     train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
-    pairs = ex.pairs(d_max); pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
+    pairs = ex.pairs(d_max)
+    pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
     model = build_order_model({"block_size": L, **(config or {})})
     opt = torch.optim.Adam(model.parameters(), lr=lr)
-    g = torch.Generator().manual_seed(seed); losses = []
-    curve, best, flat, stop, start_ep, start_b, spent = [], dict(accuracy=-1.0, epoch=0, weights=None), 0, False, 0, 0, 0.0
+    g = torch.Generator().manual_seed(seed)
+    losses = []
+    curve, best, flat, stop, start_ep, start_b, spent = ([], dict(accuracy=-1.0, epoch=0, weights=None),
+                                                         0, False, 0, 0, 0.0)
     n_batches = -(-len(pairs) // batch)
-    marks = {-(-n_batches * k // evals_per_epoch) for k in range(1, evals_per_epoch + 1)}    # batches after which to measure
+    # batches after which to measure
+    marks = {-(-n_batches * k // evals_per_epoch) for k in range(1, evals_per_epoch + 1)}
     run_key = dict(d_max=d_max, epochs=epochs, batch=batch, lr=lr, heldout_frac=heldout_frac, seed=seed, config=config,
                    evals_per_epoch=evals_per_epoch, pairs=len(pairs), states=len(ex.uids))
     resume = None if out_path is None or patience is None else Path(f"{out_path}.resume")
     if resume is not None and resume.exists():
         st = torch.load(resume, weights_only=False)
-        if st["key"] != run_key: raise ValueError(f"{resume} is from another run ({st['key']}); remove it to start afresh")
-        model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); g.set_state(st["generator"])
-        curve, best, flat, start_ep, start_b, spent, losses = st["curve"], st["best"], st["flat"], st["epoch"], st["batch"], st["seconds"], st["losses"]
-        if progress: print(f"resuming from {resume}: epoch {start_ep + start_b / n_batches:.3f}, best held-out accuracy {best['accuracy']:.3f}")
+        if st["key"] != run_key:
+            raise ValueError(f"{resume} is from another run ({st['key']}); remove it to start afresh")
+        model.load_state_dict(st["model"])
+        opt.load_state_dict(st["opt"])
+        g.set_state(st["generator"])
+        curve, best, flat, start_ep, start_b, spent, losses = (st["curve"], st["best"], st["flat"], st["epoch"],
+                                                               st["batch"], st["seconds"], st["losses"])
+        if progress:
+            print(f"resuming from {resume}: epoch {start_ep + start_b / n_batches:.3f}, best held-out accuracy "
+                  f"{best['accuracy']:.3f}")
     t0 = time.time() - spent
     for ep in range(start_ep, epochs):
         epoch_rng = g.get_state()                                    # the epoch's order can be drawn again on resume
         perm = pairs[torch.randperm(len(pairs), generator=g)]
         skip = start_b if ep == start_ep else 0
-        bar = tqdm(range(skip * batch, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress, mininterval=5)
+        bar = tqdm(range(skip * batch, len(perm), batch), desc=f"epoch {ep + 1}/{epochs}", disable=not progress,
+                   mininterval=5)
         for b, j in enumerate(bar, skip + 1):
             feats, masked, target = ex.batch(perm[j: j + batch], model.open_rows_only, model.stale_k)
             loss = F.nll_loss(model(feats, masked, ex.tokens(perm[j: j + batch])), target)
-            opt.zero_grad(); loss.backward(); opt.step()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
             losses.append(loss.item())
             if patience is not None and b in marks:
                 with torch.no_grad(): acc = evaluate_order(model.eval(), ex, held_states, d_max)["model"]
@@ -155,13 +181,17 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
                 at = round(ep + b / n_batches, 3)
                 curve.append(dict(epoch=at, heldout_accuracy=acc, seconds=round(time.time() - t0, 1)))
                 flat = 0 if acc > best["accuracy"] + min_delta else flat + 1
-                if acc > best["accuracy"]: best = dict(accuracy=acc, epoch=at, weights=copy.deepcopy(model.state_dict()))
+                if acc > best["accuracy"]:
+                    best = dict(accuracy=acc, epoch=at, weights=copy.deepcopy(model.state_dict()))
                 if flat >= patience: stop = True
                 if resume is not None:
-                    state = dict(key=run_key, model=model.state_dict(), opt=opt.state_dict(), generator=epoch_rng, curve=curve,
-                                 best=best, flat=flat, epoch=ep, batch=b, seconds=time.time() - t0, losses=losses[-50:])
+                    state = dict(key=run_key, model=model.state_dict(), opt=opt.state_dict(), generator=epoch_rng,
+                                 curve=curve, best=best, flat=flat, epoch=ep, batch=b, seconds=time.time() - t0,
+                                 losses=losses[-50:])
                     atomic_write(resume, lambda tmp: torch.save(state, tmp))
-            if stop or time.time() - t0 > max_seconds: stop = True; break
+            if stop or time.time() - t0 > max_seconds:
+                stop = True
+                break
         if stop: break
     if best["weights"] is not None: model.load_state_dict(best["weights"])
     model.eval()
