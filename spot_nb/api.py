@@ -20,8 +20,8 @@ __all__ = ['drafter_path', 'load_drafter', 'Generation', 'generate']
 
 # %% ../nbs/42_api.ipynb #cd5f577b
 def drafter_path(path: str | Path | None = None) -> Path:
-    """The order-model file `path` names: the file itself, or a target's own (`<target>/drafter/order-model.pt`) for a target
-    folder or a shipped target's name (`general`, `arith`); the embedded target's for None."""
+    """The order-model file `path` names: the file itself, or a target's own (`<target>/drafter/order-model.pt`) for a
+    target folder or a shipped target's name (`general`, `arith`); the embedded target's for None."""
     if path is None or str(path) in SHIPPED_TARGETS or Path(path).is_dir(): return drafter_files(path)["order_model"]
     return Path(path)
 

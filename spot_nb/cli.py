@@ -30,7 +30,8 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
-HelpFormatter = BenchHelpFormatter   # every option's default in its help line, once (notebook 34's, for every subcommand)
+# every option's default in its help line, once (notebook 34's, for every subcommand)
+HelpFormatter = BenchHelpFormatter
 
 def integer(lo: int, hi: int | None = None):
     "argparse type: an integer in lo..hi."
@@ -38,7 +39,8 @@ def integer(lo: int, hi: int | None = None):
         try: v = int(s)
         except ValueError: raise argparse.ArgumentTypeError(f"{s!r} is not an integer") from None
         if v < lo or (hi is not None and v > hi):
-            raise argparse.ArgumentTypeError(f"{v} is out of range: give an integer {f'>= {lo}' if hi is None else f'in {lo}..{hi}'}")
+            raise argparse.ArgumentTypeError(f"{v} is out of range: give an integer "
+                                             f"{f'>= {lo}' if hi is None else f'in {lo}..{hi}'}")
         return v
     return parse
 
@@ -48,14 +50,17 @@ def number(lo: float, hi: float = math.inf, lo_open: bool = False):
         try: v = float(s)
         except ValueError: raise argparse.ArgumentTypeError(f"{s!r} is not a number") from None
         if not math.isfinite(v) or v < lo or (lo_open and v == lo) or v > hi:
-            rng = f"{'(' if lo_open else '['}{lo:g}, {hi:g}]" if math.isfinite(hi) else f"{'>' if lo_open else '>='} {lo:g}"
-            raise argparse.ArgumentTypeError(f"{s} is out of range: give a finite number {'in ' if math.isfinite(hi) else ''}{rng}")
+            rng = (f"{'(' if lo_open else '['}{lo:g}, {hi:g}]" if math.isfinite(hi)
+                   else f"{'>' if lo_open else '>='} {lo:g}")
+            raise argparse.ArgumentTypeError(f"{s} is out of range: give a finite number "
+                                             f"{'in ' if math.isfinite(hi) else ''}{rng}")
         return v
     return parse
 
 def setting(convert, check, hint: str):
     """argparse type of a decode setting: `convert` (int or float) reads it, and the setting's one check in
-    `spot_nb.config` (`check`, the one `DecodeConfig` applies) accepts it, or refuses it saying what to give (`hint`)."""
+    `spot_nb.config` (`check`, the one `DecodeConfig` applies) accepts it, or refuses it saying what to give
+    (`hint`)."""
     kind = "an integer" if convert is int else "a number"
     def parse(s: str):
         try: v = convert(s)
@@ -88,12 +93,14 @@ def target_config(path: str | None) -> TargetShape:
     target's `block_size`), from its `config.json` and weights headers, checked without torch."""
     folder = target_dir(path)                                 # a folder, or a shipped target by name (general, arith)
     cfg = folder / "config.json"
-    if not cfg.is_file(): raise ValueError(f"no target checkpoint at {folder} ({cfg.name} missing): pass --target a saved target folder")
+    if not cfg.is_file():
+        raise ValueError(f"no target checkpoint at {folder} ({cfg.name} missing): pass --target a saved target folder")
     try: return target_shape(folder)                           # a JSON object, its sizes, complete weights files
     except (FileNotFoundError, ValueError) as e: raise ValueError(f"--target: {e}") from None
 
 def shipped_paths() -> list[Path]:
-    "What the package ships, most specific first: the order model, the embedded target's folder, the data folder (`data_dir`)."
+    """What the package ships, most specific first: the order model, the embedded target's folder, the data folder
+    (`data_dir`)."""
     return [default_drafter_path().resolve(), embedded_target_dir().resolve(), data_dir().resolve()]
 
 def check_output(path: str | Path, force: bool | None = None) -> Path:
@@ -103,7 +110,8 @@ def check_output(path: str | Path, force: bool | None = None) -> Path:
     for s in shipped_paths():
         if not force and (p == s or s in p.parents):
             shown = s.relative_to(root) if root in s.parents else s              # no machine paths in messages
-            raise ValueError(f"{path} would write {'over' if p == s else 'into'} the shipped {shown}: write under runs/ instead"
+            raise ValueError(f"{path} would write {'over' if p == s else 'into'} the shipped {shown}: write under "
+                             "runs/ instead"
                              + ("" if force is None else ", or pass --force"))
     return p
 
@@ -113,32 +121,38 @@ REPORT_LINE = "print the summary table of a bench records folder and write its f
 
 def _parser(bench: bool = False) -> Parser:
     "The `spot-nb` parser; `bench`'s options (notebook 34's harness, heavier to import) only when asked for."
-    ap = Parser(prog="spot-nb", description="SPOT: lossless speculative decoding for diffusion LMs by commit-order prediction",
+    ap = Parser(prog="spot-nb",
+                description="SPOT: lossless speculative decoding for diffusion LMs by commit-order prediction",
                 formatter_class=HelpFormatter)
     ap.add_argument("--version", action="version", version=f"spot-nb {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True, metavar="{demo,collect,train-drafter,bench,report}")
-    target = dict(default=None, metavar="DIR", help="target checkpoint folder, or a shipped target by name: general or arith "
+    target = dict(default=None, metavar="DIR",
+                  help="target checkpoint folder, or a shipped target by name: general or arith "
                                                     "(default: general, the embedded target in data/spot-dlm)")
     device = dict(default="cpu", metavar="DEVICE", help="device to decode on: cpu, cuda or cuda:N")
     dtype = dict(default="float32", choices=["float32", "bfloat16", "float16"], help="the target's dtype")
     threads = dict(type=integer(1, usable_cores()), default=1,
-                   help=f"CPU threads, at most the {usable_cores()} cores this process may use (1: block copies bit-identical "
-                        "to solo forwards, and no slowdown on a busy machine)")
-    d = sub.add_parser("demo", help="decode prompts draft-free and with SPOT; check the outputs are identical; time both",
-                       description="Decode prompts draft-free and with SPOT (by default: held-out arithmetic problems on the "
-                                   "competent target), check that the outputs are identical, and time both sides interleaved.", formatter_class=HelpFormatter)
+                   help=f"CPU threads, at most the {usable_cores()} cores this process may use (1: block copies "
+                        "bit-identical to solo forwards, and no slowdown on a busy machine)")
+    d = sub.add_parser("demo",
+                       help="decode prompts draft-free and with SPOT; check the outputs are identical; time both",
+                       description="Decode prompts draft-free and with SPOT (by default: held-out arithmetic problems "
+                                   "on the competent target), check that the outputs are identical, and time both "
+                                   "sides interleaved.", formatter_class=HelpFormatter)
     d.add_argument("--prompt", action="append", type=text, metavar="TEXT",
                    help="a prompt to decode; repeat for several (default: the built-in prompts, see --prompts)")
     d.add_argument("--prompts", type=integer(1, MAX_DEMO_PROMPTS), default=None, metavar="N",
-                   help=f"how many built-in prompts to decode, without --prompt (default: {DEMO_PROBLEMS} held-out problems "
-                        f"on the arith target, 2 of the {len(DEMO_PROMPTS)} built-in prompts on another)")
+                   help=f"how many built-in prompts to decode, without --prompt (default: {DEMO_PROBLEMS} held-out "
+                        f"problems on the arith target, 2 of the {len(DEMO_PROMPTS)} built-in prompts on another)")
     d.add_argument("--gen-length", type=integer(1), default=None, metavar="G",
-                   help="tokens to generate per prompt, a multiple of the target's block size (default: room for a worked "
-                        "solution on the arith target, else 128)")
+                   help="tokens to generate per prompt, a multiple of the target's block size (default: room for a "
+                        "worked solution on the arith target, else 128)")
     d.add_argument("--budget", type=budget_value, default="auto", metavar="D",
-                   help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on this "
-                        f"machine, possibly none; notebook 25) or a fixed D in 1..{MAX_BUDGET}, drafts verified per forward")
-    d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="G", help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
+                   help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on "
+                        f"this machine, possibly none; notebook 25) or a fixed D in 1..{MAX_BUDGET}, drafts verified "
+                        "per forward")
+    d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="G",
+                   help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
     d.add_argument("--temperature", type=setting(float, check_temperature, "a finite number >= 0"), default=0.0,
                    metavar="T", help="sampling temperature (0: greedy)")
     d.add_argument("--seed", type=setting(int, check_seed, "an integer >= 0"), default=0, metavar="S",
@@ -148,45 +162,58 @@ def _parser(bench: bool = False) -> Parser:
     d.add_argument("--threads", **threads)
     d.add_argument("--target", **{**target, "default": DEMO_TARGET, "help": "target checkpoint folder, or a shipped "
                    "target by name: general or arith (the competent target, decoding held-out problems)"})
-    d.add_argument("--device", **device); d.add_argument("--dtype", **dtype)
+    d.add_argument("--device", **device)
+    d.add_argument("--dtype", **dtype)
     d.add_argument("--drafter", default=None, metavar="FILE",
-                   help="order-model checkpoint saved by train-drafter (default: the target's own drafter/order-model-small.pt with "
-                        "--budget auto where it ships one, else its drafter/order-model.pt; a target without drafter/ takes the embedded target's)")
+                   help="order-model checkpoint saved by train-drafter (default: the target's own "
+                        "drafter/order-model-small.pt with --budget auto where it ships one, else its "
+                        "drafter/order-model.pt; a target without drafter/ takes the embedded target's)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)",
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "
-                                   "finished shards are kept; under torchrun the workers share them).", formatter_class=HelpFormatter)
-    c.add_argument("--n", type=integer(1), default=POOL_SIZE, metavar="N", help="prompts of the training pool to record")
+                                   "finished shards are kept; under torchrun the workers share them).",
+                       formatter_class=HelpFormatter)
+    c.add_argument("--n", type=integer(1), default=POOL_SIZE, metavar="N",
+                   help="prompts of the training pool to record")
     c.add_argument("--pool", choices=("general", "arith"), default="general",
                    help="the prompts: general (code and math, for a general target) or arith (training problems of "
                         "notebook 12's family, for the competent target)")
-    c.add_argument("--out", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards (not inside data/)")
+    c.add_argument("--out", default="runs/traj/pool", metavar="DIR",
+                   help="folder of the trajectory shards (not inside data/)")
     c.add_argument("--gen-length", type=integer(1), default=256, metavar="G",
                    help="tokens generated per prompt, a multiple of the target's block size")
     c.add_argument("--threads", **threads)
     c.add_argument("--target", **target)
-    c.add_argument("--device", **device); c.add_argument("--dtype", **dtype)
+    c.add_argument("--device", **device)
+    c.add_argument("--dtype", **dtype)
     t = sub.add_parser("train-drafter", help="train the commit-order model on recorded trajectories",
-                       description="Train the commit-order model (SPOT's drafter) on trajectories recorded by collect. A run stopped "
-                                   "early continues from its last measurement when started again with the same arguments.",
+                       description="Train the commit-order model (SPOT's drafter) on trajectories recorded by collect. "
+                                   "A run stopped early continues from its last measurement when started again with "
+                                   "the same arguments.",
                        formatter_class=HelpFormatter)
-    t.add_argument("--traj", default="runs/traj/pool", metavar="DIR", help="folder of the trajectory shards written by collect")
+    t.add_argument("--traj", default="runs/traj/pool", metavar="DIR",
+                   help="folder of the trajectory shards written by collect")
     t.add_argument("--only", default=None, metavar="PREFIX",
-                   help="train only on the trajectories whose prompt id starts with PREFIX (the general pool's ids start "
-                        "with stdlib-fn/, gsm8k-train/ or math-train/: stdlib-fn/ gives a code-only model) (default: all of them)")
+                   help="train only on the trajectories whose prompt id starts with PREFIX (the general pool's ids "
+                        "start with stdlib-fn/, gsm8k-train/ or math-train/: stdlib-fn/ gives a code-only model) "
+                        "(default: all of them)")
     t.add_argument("--out", default="runs/order-model.pt", metavar="FILE",
                    help="checkpoint to write; inside data/ (the shipped model) only with --force")
-    t.add_argument("--force", action="store_true", help="allow --out to overwrite a shipped file (e.g. data/spot-dlm/drafter/order-model.pt)")
+    t.add_argument("--force", action="store_true",
+                   help="allow --out to overwrite a shipped file (e.g. data/spot-dlm/drafter/order-model.pt)")
     t.add_argument("--epochs", type=integer(1), default=30, metavar="E", help="the most epochs to train")
     t.add_argument("--patience", type=integer(1), default=2, metavar="P",
-                   help="stop once P measurements in a row bring no gain in held-out next-commit accuracy (the best weights are kept)")
-    t.add_argument("--evals-per-epoch", type=integer(1), default=1, metavar="K", help="measurements of held-out accuracy per epoch")
+                   help="stop once P measurements in a row bring no gain in held-out next-commit accuracy (the best "
+                        "weights are kept)")
+    t.add_argument("--evals-per-epoch", type=integer(1), default=1, metavar="K",
+                   help="measurements of held-out accuracy per epoch")
     t.add_argument("--min-delta", type=number(0), default=0.0, metavar="G",
                    help="a measurement gains only if it beats the best by more than G (0: any gain counts)")
     t.add_argument("--max-minutes", type=number(0, lo_open=True), default=None, metavar="M",
                    help="also stop after M minutes (default: no time cap: train to the plateau)")
     t.add_argument("--arch", choices=("encoder", "mlp"), default="encoder",
-                   help="the scorer: the paper's 3-layer encoder, or the small OrderMLP that runs in NumPy and reads tokens, cheap "
-                        "enough for a small target (notebook 52; its token table is sized to --target's vocabulary)")
+                   help="the scorer: the paper's 3-layer encoder, or the small OrderMLP that runs in NumPy and reads "
+                        "tokens, cheap enough for a small target (notebook 52; its token table is sized to --target's "
+                        "vocabulary)")
     t.add_argument("--lr", type=number(0, lo_open=True), default=None, metavar="LR",
                    help="Adam's learning rate (default: 3e-4 for the encoder, 2e-3 for mlp)")
     t.add_argument("--target", **target)
@@ -195,26 +222,32 @@ def _parser(bench: bool = False) -> Parser:
         from spot_nb.bench.harness import add_bench_parser
         b = add_bench_parser(sub)
     else: b = sub.add_parser("bench", help=BENCH_LINE, description=BENCH_LINE)
-    r = sub.add_parser("report", help=REPORT_LINE, description=REPORT_LINE + " (what `spot-nb bench --summary-only` does)",
+    r = sub.add_parser("report", help=REPORT_LINE, description=REPORT_LINE
+                       + " (what `spot-nb bench --summary-only` does)",
                        formatter_class=HelpFormatter)
     r.add_argument("folder", metavar="DIR", help="a records folder written by `spot-nb bench --out DIR`")
-    for p in (d, c, t, b, r): p.set_defaults(parser=p)                        # each command's own parser, for its errors
+    # each command's own parser, for its errors
+    for p in (d, c, t, b, r): p.set_defaults(parser=p)
     return ap
 
 # %% ../nbs/44_cli.ipynb #9604475b
 def _check_demo(a: argparse.Namespace) -> tuple[list[str], list[int | None], object]:
     """The demo's prompts, their answers (None: not scored) and order-model checkpoint (None: draft-free only), or
     ValueError/FileNotFoundError; torch-free. Sets the target's default `--gen-length`."""
-    if a.prompt and a.prompts is not None: raise ValueError("--prompts counts the built-in prompts: leave it out when giving --prompt")
-    if a.gamma and a.budget == "auto": raise ValueError("--gamma is a floor for a fixed budget: give --budget D too (auto weighs each draft itself)")
+    if a.prompt and a.prompts is not None:
+        raise ValueError("--prompts counts the built-in prompts: leave it out when giving --prompt")
+    if a.gamma and a.budget == "auto":
+        raise ValueError("--gamma is a floor for a fixed budget: give --budget D too (auto weighs each draft itself)")
     prompts, answers = (a.prompt, [None] * len(a.prompt)) if a.prompt else demo_prompts(a.target, a.prompts)
     if a.gen_length is None:
         from spot_nb.arith import ARITH_GEN_LENGTH
         a.gen_length = ARITH_GEN_LENGTH if answers[0] is not None else 128
     target_config(a.target).check_gen_length(a.gen_length)
     if a.drafter is not None: return prompts, answers, check_checkpoint(a.drafter)
-    own = drafter_files(a.target, fallback=True)                              # the target's own drafter/ files, else the embedded target's
-    shipped = own["auto_order_model" if a.budget == "auto" else "order_model"]   # spot-auto scores with the small model where shipped
+    # the target's own drafter/ files, else the embedded target's
+    own = drafter_files(a.target, fallback=True)
+    # spot-auto scores with the small model where shipped
+    shipped = own["auto_order_model" if a.budget == "auto" else "order_model"]
     if not shipped.is_file():
         print(f"no order model at {shipped}: decoding draft-free only (train one with `spot-nb train-drafter`)")
         return prompts, answers, None
@@ -235,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
         try: report(a.folder)
         except BenchError as e: a.parser.error(str(e))
         return 0
-    if getattr(a, "target", None) in SHIPPED_TARGETS: a.target = str(target_dir(a.target))      # a shipped target by name: its folder
+    # a shipped target by name: its folder
+    if getattr(a, "target", None) in SHIPPED_TARGETS: a.target = str(target_dir(a.target))
     try:
         if a.cmd == "demo":
             check_device(a.device)
@@ -255,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
             out = check_output(a.out, force=a.force)
             if out.is_dir(): raise ValueError(f"--out {a.out} is a folder: give the checkpoint's file name")
             if not sorted(Path(a.traj).glob("shard-*")):
-                raise FileNotFoundError(f"no trajectory shards under {a.traj}: record them with `spot-nb collect --out {a.traj}`")
+                raise FileNotFoundError(f"no trajectory shards under {a.traj}: record them with `spot-nb collect --out "
+                                        f"{a.traj}`")
     except (ValueError, FileNotFoundError) as e: a.parser.error(str(e))
     import torch
     torch.set_num_threads(a.threads)
@@ -272,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
             from spot_nb.trajectories import collect
             from spot_nb.bench.harness import rank_and_world
             try: model, tok = load_target(a.target, device=a.device, dtype=getattr(torch, a.dtype))
-            except (FileNotFoundError, ValueError) as e: a.parser.error(f"--target: {e}")   # config vs weights, before reading them
+            # config vs weights, before reading them
+            except (FileNotFoundError, ValueError) as e: a.parser.error(f"--target: {e}")
             rank, world = rank_and_world()                                    # torchrun: workers share the shards
             who = f"[rank {rank}] " if world > 1 else ""
             print(f"{who}{torch.get_num_threads()} thread(s); recording {a.n} prompts into {a.out}")
@@ -287,18 +323,23 @@ def main(argv: list[str] | None = None) -> int:
             if a.only is not None:
                 traj = traj.select(np.flatnonzero(np.char.startswith(np.asarray(traj["uid"]).astype(str), a.only)))
                 if not len(traj):
-                    a.parser.error(f"--only {a.only}: no trajectory under {a.traj} has a prompt id starting with it (the general "
-                                   "pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
+                    a.parser.error(f"--only {a.only}: no trajectory under {a.traj} has a prompt id starting with it "
+                                   "(the general pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
             ex = examples_from_trajectories(traj)
-            print(f"{torch.get_num_threads()} thread(s); training on {a.traj}" + (f" (prompt ids {a.only}*)" if a.only else ""))
+            print(f"{torch.get_num_threads()} thread(s); training on {a.traj}"
+                  + (f" (prompt ids {a.only}*)" if a.only else ""))
             from spot_nb.order_model import MLP_CONFIG
-            config = None if a.arch == "encoder" else {**MLP_CONFIG, "vocab_size": target_shape(target_dir(a.target)).vocab_size}
-            _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience, evals_per_epoch=a.evals_per_epoch, min_delta=a.min_delta,
-                                       max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60, config=config,
-                                       lr=a.lr or (3e-4 if a.arch == "encoder" else 2e-3))
-            print("held-out next-commit accuracy (epoch: accuracy): " + " ".join(f"{p['epoch']:g}: {p['heldout_accuracy']:.3f}" for p in rep["curve"]))
+            config = None if a.arch == "encoder" else {**MLP_CONFIG,
+                                                       "vocab_size": target_shape(target_dir(a.target)).vocab_size}
+            _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience,
+                                       evals_per_epoch=a.evals_per_epoch, min_delta=a.min_delta,
+                                       max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60,
+                                       config=config, lr=a.lr or (3e-4 if a.arch == "encoder" else 2e-3))
+            print("held-out next-commit accuracy (epoch: accuracy): "
+                  + " ".join(f"{p['epoch']:g}: {p['heldout_accuracy']:.3f}" for p in rep["curve"]))
             print(f"kept epoch {rep['best_epoch']:g}: held-out next-commit accuracy {rep['model']:.3f} "
                   f"(stale-confidence order {rep['stale_confidence']:.3f}); saved {a.out}")
     except KeyboardInterrupt:
-        print("spot-nb: interrupted", file=sys.stderr); return 130
+        print("spot-nb: interrupted", file=sys.stderr)
+        return 130
     return 0

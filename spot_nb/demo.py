@@ -17,19 +17,22 @@ __all__ = ['DEMO_TARGET', 'DEMO_PROBLEMS', 'MAX_DEMO_PROMPTS', 'SLOWER_REASON', 
            'speed_verdict', 'RequestError', 'demo']
 
 # %% ../nbs/43_demo.ipynb #1382e4c0
-DEMO_TARGET = "arith"      # the demo's default target: the competent one, where spot-auto is the fastest method (notebook 52)
+# the demo's default target: the competent one, where spot-auto is the fastest method (notebook 52)
+DEMO_TARGET = "arith"
 DEMO_PROBLEMS = 3          # held-out problems it decodes there by default
 MAX_DEMO_PROMPTS = 20      # --prompts N: at most this many (the general target has len(DEMO_PROMPTS) built-in prompts)
 
 def demo_prompts(target: str | None, n: int | None = None) -> tuple[list[str], list[int | None]]:
-    """The demo's built-in prompts on `target` (a folder or a shipped name; None: the embedded target) and their answers:
-    the first `n` held-out arithmetic problems on the competent target, else the first `n` of `DEMO_PROMPTS` (no answer)."""
+    """The demo's built-in prompts on `target` (a folder or a shipped name; None: the embedded target) and their
+    answers: the first `n` held-out arithmetic problems on the competent target, else the first `n` of `DEMO_PROMPTS`
+    (no answer)."""
     if target is not None and Path(target_dir(target)).resolve() == target_dir(DEMO_TARGET).resolve():
         from spot_nb.arith import arith_problems
         problems = arith_problems(n or DEMO_PROBLEMS, "heldout")
         return [p.prompt for p in problems], [p.answer for p in problems]
     if (n or 0) > len(DEMO_PROMPTS):
-        raise ValueError(f"--prompts {n}: this target has {len(DEMO_PROMPTS)} built-in prompts; give --prompt TEXT for more")
+        raise ValueError(f"--prompts {n}: this target has {len(DEMO_PROMPTS)} built-in prompts; give --prompt TEXT for "
+                         "more")
     prompts = DEMO_PROMPTS[:n or 2]
     return prompts, [None] * len(prompts)
 
@@ -39,13 +42,15 @@ AUTO_SLOWER_REASON = ("the cost-aware budget found few drafts worth a copy on th
                       "every round (notebook 25).")
 
 def speed_verdict(ratios: list[float], reason: str = SLOWER_REASON) -> str:
-    "The verdict on per-repeat throughput ratios (draft-free time / SPOT time): none unless all repeats agree; `reason` says why SPOT is slower."
+    """The verdict on per-repeat throughput ratios (draft-free time / SPOT time): none unless all repeats agree;
+    `reason` says why SPOT is slower."""
     lo, hi, n = min(ratios), max(ratios), len(ratios)
     if n < 2: return "no verdict: one run is not a measurement (use --repeats 2 or more)"
     runs = "both interleaved runs" if n == 2 else f"all {n} interleaved runs"
     if lo > 1: return f"SPOT is faster here: {runs} above 1.0x ({lo:.2f}x–{hi:.2f}x)"
     if hi < 1: return f"SPOT is slower here: {runs} below 1.0x ({lo:.2f}x–{hi:.2f}x); " + reason
-    return f"no verdict: the {n} interleaved runs spread over {lo:.2f}x–{hi:.2f}x, which covers 1.0 (the timing noise is larger than the difference)"
+    return (f"no verdict: the {n} interleaved runs spread over {lo:.2f}x–{hi:.2f}x, which covers 1.0 (the timing noise "
+            "is larger than the difference)")
 
 # %% ../nbs/43_demo.ipynb #b94a9366
 class RequestError(ValueError):
@@ -55,10 +60,10 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
          budget: int | str = "auto", gamma: float = 0.0, temperature: float = 0.0, seed: int = 0, threads: int = 1,
          repeats: int = 3, device: str = "cpu", dtype: str = "float32", answers: list[int | None] | None = None,
          out=print) -> dict:
-    """Decode `prompts` (default: the first two built-in ones) draft-free and, when `drafter` (a `SpotDrafter`) is given,
-    with SPOT — at the cost-aware budget of notebook 25 (`budget="auto"`) or a fixed one — alternating the two `repeats`
-    times; print text, NFE, times, identity and a speed verdict; where `answers` gives a problem's answer, whether the
-    output states it."""
+    """Decode `prompts` (default: the first two built-in ones) draft-free and, when `drafter` (a `SpotDrafter`) is
+    given, with SPOT — at the cost-aware budget of notebook 25 (`budget="auto"`) or a fixed one — alternating the two
+    `repeats` times; print text, NFE, times, identity and a speed verdict; where `answers` gives a problem's answer,
+    whether the output states it."""
     import torch
     from spot_nb.target import load_target
     from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
@@ -67,11 +72,13 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     answers = [None] * len(prompts) if answers is None else answers
     torch.set_num_threads(threads)
-    try: model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))   # config vs weights checked before reading
+    # config vs weights checked before reading
+    try: model, tok = load_target(target_path, device=device, dtype=getattr(torch, dtype))
     except (FileNotFoundError, ValueError) as e: raise RequestError(f"--target: {e}") from None
     check_tokenizer(model, tok)
     if drafter is not None: drafter.model.to(model.device)
-    if drafter is not None and budget == "auto":                              # measures this machine's forward costs once (cached)
+    # measures this machine's forward costs once (cached)
+    if drafter is not None and budget == "auto":
         scorer = drafter.model
         try: drafter, budget, label = cost_aware_drafter(model, scorer), AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
         except ValueError as e: raise RequestError(f"--budget auto: {e}; or give a fixed --budget D") from None
@@ -79,14 +86,16 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
         out(f"acceptance calibration: {shown_path(default_calibration_path(scorer))}")
     else: label = f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}"
     used = torch.get_num_threads()
-    out(f"target: {shown_path(target_path) if target_path else 'the embedded target'} ({sum(p.numel() for p in getattr(model, 'model', model).parameters())/1e6:.1f}M parameters), "
-        f"{used} thread{'s' if used > 1 else ''}" + ("" if used == 1 else " (more than 1: SPOT's block copies may differ "
+    out(f"target: {shown_path(target_path) if target_path else 'the embedded target'} "
+        f"({sum(p.numel() for p in getattr(model, 'model', model).parameters())/1e6:.1f}M parameters), {used} "
+        f"thread{'s' if used > 1 else ''}" + ("" if used == 1 else " (more than 1: SPOT's block copies may differ "
         "in the last bits from solo forwards, and a busy machine makes them slower)"))
     out(f"T = {temperature:g}" + (f", seed {seed}" if temperature > 0 else " (greedy)") +
         f"; {repeats} interleaved run{'s' if repeats > 1 else ''} of each side per prompt")
     if drafter is not None: drafter.model.frozen(model.block_size)            # trace the scorer before any clock runs
     kw = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed)
-    decode(model, encode_prompt(tok, prompts[0], model, model.block_size), gen_length=model.block_size)  # warm-up, paid by neither side
+    # warm-up, paid by neither side
+    decode(model, encode_prompt(tok, prompts[0], model, model.block_size), gen_length=model.block_size)
     rows = []
     for text, answer in zip(prompts, answers):
         ids = encode_prompt(tok, text, model, gen_length)
@@ -94,14 +103,16 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
         runs = side_by_side(model, ids, spot, kw, repeats)                   # draft-free, SPOT, draft-free, SPOT, ...
         df, sp = runs[-1]["draft-free"], runs[-1].get(label)
         df_s = [r["draft-free"].seconds for r in runs]
-        sp_s, same = [r[label].seconds for r in runs if label in r], [torch.equal(r[label].tokens, r["draft-free"].tokens) for r in runs if label in r]
+        sp_s, same = ([r[label].seconds for r in runs if label in r],
+                      [torch.equal(r[label].tokens, r["draft-free"].tokens) for r in runs if label in r])
         row = dict(prompt=text, text=tok.decode(df.tokens), nfe=df.nfe, seconds=df_s)
         out("=" * 72)
         out(text + row["text"])
         if answer is not None:
             from spot_nb.arith import extract_answer
             row.update(answer=answer, stated=extract_answer(row["text"]))
-            out(f"answer: {row['stated']} — " + ("right" if row["stated"] == answer else f"wrong (the answer is {answer})"))
+            out(f"answer: {row['stated']} — " + ("right" if row["stated"] == answer
+                                                 else f"wrong (the answer is {answer})"))
         out("-" * 72)
         out(f"draft-free: {df.n_generated} positions, NFE {df.nfe}, {statistics.median(df_s):.2f} s "
             f"(median of {repeats}: {min(df_s):.2f}–{max(df_s):.2f})")
@@ -114,9 +125,11 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     res = dict(rows=rows, threads=used)
     if drafter is not None:
         ratios = [sum(r["seconds"][k] for r in rows) / sum(r["spot_seconds"][k] for r in rows) for k in range(repeats)]
-        res.update(ratios=ratios, verdict=speed_verdict(ratios, AUTO_SLOWER_REASON if label.startswith("SPOT auto") else SLOWER_REASON))
+        res.update(ratios=ratios, verdict=speed_verdict(ratios, AUTO_SLOWER_REASON if label.startswith("SPOT auto")
+                                                        else SLOWER_REASON))
         out("=" * 72)
-        out(f"overall: SPOT at {statistics.median(ratios):.2f}x the draft-free throughput (median of {repeats} interleaved runs, "
-            f"spread {min(ratios):.2f}x–{max(ratios):.2f}x); output identical on {sum(r['identical'] for r in rows)} of {len(rows)} prompts")
+        out(f"overall: SPOT at {statistics.median(ratios):.2f}x the draft-free throughput (median of {repeats} "
+            f"interleaved runs, spread {min(ratios):.2f}x–{max(ratios):.2f}x); output identical on "
+            f"{sum(r['identical'] for r in rows)} of {len(rows)} prompts")
         out(f"verdict: {res['verdict']}")
     return res

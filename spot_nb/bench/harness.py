@@ -29,7 +29,8 @@ def _csv(text: str, what: str, convert=str) -> list:
     items = [t.strip() for t in str(text).split(",") if t.strip()]
     if not items: raise BenchError(f"--{what} is empty: give a comma-separated list")
     try: out = [convert(t) for t in items]
-    except ValueError: raise BenchError(f"--{what} {text!r} is not a comma-separated list of {convert.__name__} values") from None
+    except ValueError:
+        raise BenchError(f"--{what} {text!r} is not a comma-separated list of {convert.__name__} values") from None
     if len(set(out)) < len(out): raise BenchError(f"--{what} {text!r} repeats a value")
     return out
 
@@ -39,7 +40,9 @@ def _target_shape(target: Path) -> TargetShape:
     `block_size`, Fast-dLLM v2's `bd_size`, LLaDA's default block, Dream's one block per generation), its config and
     weights files checked first (read without loading the model)."""
     cfg = target / "config.json"
-    if not cfg.is_file(): raise BenchError(f"no target checkpoint at {target} ({cfg.name} missing): pass --target a saved checkpoint folder")
+    if not cfg.is_file():
+        raise BenchError(f"no target checkpoint at {target} ({cfg.name} missing): pass --target a saved checkpoint "
+                         "folder")
     try: return target_shape(target)
     except (FileNotFoundError, ValueError) as e: raise BenchError(f"--target: {e}") from None
 
@@ -67,13 +70,17 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     seeds = _csv(args.seeds, "seeds", int)
     _each(seeds, check_seed, "seed {} is out of range: a seed is an integer >= 0")
     gammas = _csv(args.gamma, "gamma", float)
-    if bad := [g for g in gammas if not 0 <= g <= 1]: raise BenchError(f"--gamma {bad[0]} is out of range: the mass floor γ is in [0, 1]")
+    if bad := [g for g in gammas if not 0 <= g <= 1]:
+        raise BenchError(f"--gamma {bad[0]} is out of range: the mass floor γ is in [0, 1]")
     verifiers = _csv(args.verifiers, "verifiers")
-    if bad := [v for v in verifiers if v not in VERIFIER_NAMES]: raise BenchError(f"unknown verifier {bad[0]!r}: choose from {', '.join(VERIFIER_NAMES)}")
+    if bad := [v for v in verifiers if v not in VERIFIER_NAMES]:
+        raise BenchError(f"unknown verifier {bad[0]!r}: choose from {', '.join(VERIFIER_NAMES)}")
     if "rs" in verifiers and not any(n in RS_METHODS for n in names):
-        raise BenchError(f"--verifiers rs verifies chains that keep their proposals: add one of {', '.join(RS_METHODS)} to --methods")
+        raise BenchError("--verifiers rs verifies chains that keep their proposals: add one of "
+                         f"{', '.join(RS_METHODS)} to --methods")
     if "rs" in verifiers and 0 in temperatures:
-        raise BenchError("--verifiers rs needs temperatures > 0 (rejection sampling at T = 0 is greedy decoding): drop 0 from --temperatures")
+        raise BenchError("--verifiers rs needs temperatures > 0 (rejection sampling at T = 0 is greedy decoding): drop "
+                         "0 from --temperatures")
     if args.split not in SPLITS: raise BenchError(f"unknown split {args.split!r}: choose from {', '.join(SPLITS)}")
     if [t for t in tasks if args.split not in get_task(t).splits]:
         have = tasks_with_split(args.split)
@@ -81,9 +88,11 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
                          f"({'; '.join(t.splits[args.split] for t in have)}): "
                          f"pass --tasks {','.join(t.name for t in have)}")
     if str(args.limit) == "all": limit = None
-    elif not str(args.limit).isdigit() or int(args.limit) < 1: raise BenchError(f"--n {args.limit!r} must be a positive integer or 'all'")
+    elif not str(args.limit).isdigit() or int(args.limit) < 1:
+        raise BenchError(f"--n {args.limit!r} must be a positive integer or 'all'")
     else: limit = int(args.limit)
-    if not str(args.threads).isdigit() or int(args.threads) < 1: raise BenchError(f"--threads {args.threads!r} must be a positive integer")
+    if not str(args.threads).isdigit() or int(args.threads) < 1:
+        raise BenchError(f"--threads {args.threads!r} must be a positive integer")
     try: device = check_device(args.device)
     except ValueError as e: raise BenchError(str(e)) from None
     target = target_dir(args.target)                           # a folder, or a shipped target by name (general, arith)
@@ -92,19 +101,24 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     for g in gen_lengths:
         try: shape.check_gen_length(g, "generation length")
         except ValueError as e: raise BenchError(str(e)) from None
-    own = drafter_files(target, fallback=True)                  # the target's own drafter/ files (else the embedded target's): the defaults
-    given = Path(args.order_model) if args.order_model else None                 # else each method's own file of the target
+    # the target's own drafter/ files (else the embedded target's): the defaults
+    own = drafter_files(target, fallback=True)
+    # else each method's own file of the target
+    given = Path(args.order_model) if args.order_model else None
     order_model = (given or own["order_model"]) if any(n in SPOT_METHODS for n in names) else None
-    auto_order_model = (given or own["auto_order_model"]) if AUTO in names else None  # spot-auto's scorer: the small one where shipped
+    # spot-auto's scorer: the small one where shipped
+    auto_order_model = (given or own["auto_order_model"]) if AUTO in names else None
     for path in {order_model, auto_order_model} - {None}:
         try: check_checkpoint(path)
         except (FileNotFoundError, ValueError) as e:
-            raise BenchError(f"{e} (--drafter names one; by default a target's own drafter/{path.name})" if path in own.values() else str(e)) from None
+            raise BenchError(f"{e} (--drafter names one; by default a target's own drafter/{path.name})"
+                             if path in own.values() else str(e)) from None
     spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
     if spiffy_graph and not spiffy_graph.is_file():
         raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 26)")
     if spiffy_graph is None and "spiffy" in names and own["spiffy_graph"].is_file(): spiffy_graph = own["spiffy_graph"]
-    used = {role: p for role, p in dict(order_model=order_model, auto_order_model=auto_order_model, spiffy_graph=spiffy_graph).items()
+    used = {role: p for role, p in dict(order_model=order_model, auto_order_model=auto_order_model,
+                                        spiffy_graph=spiffy_graph).items()
             if p is not None and p in own.values()}
     out = Path(args.out)
     read_records(out)                                          # refuses a file, a foreign or damaged folder
@@ -112,9 +126,9 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
         try: get_task(t).check_data(args.mbpp)
         except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
-    return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths, samples, out, target,
-                       order_model, device, int(args.threads), not args.no_progress, args.summary_only, args.split, spiffy_graph,
-                       auto_order_model, used)
+    return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths,
+                       samples, out, target, order_model, device, int(args.threads), not args.no_progress,
+                       args.summary_only, args.split, spiffy_graph, auto_order_model, used)
 
 # %% ../../nbs/34_bench_harness.ipynb #98e79e8a
 def write_summary(cfg: BenchConfig):
@@ -126,14 +140,17 @@ def write_summary(cfg: BenchConfig):
 DEFAULT_GEN_LENGTH = 256                # the paper's generation length
 
 class BenchHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    "Each option's default shown once: appended to its help unless the help states it, or the option has none (None, a flag)."
+    """Each option's default shown once: appended to its help unless the help states it, or the option has none (None, a
+    flag)."""
     def _get_help_string(self, action):
         h = action.help or ""
-        if "(default" in h or action.default is None or action.default is False or action.default == argparse.SUPPRESS: return h
+        if "(default" in h or action.default is None or action.default is False or action.default == argparse.SUPPRESS:
+            return h
         return super()._get_help_string(action)
 
 class BenchParser(argparse.ArgumentParser):
-    "The standalone `spot-nb bench` parser: a refused option is one line on stderr, exit code 2 (as `spot-nb`'s own parser)."
+    """The standalone `spot-nb bench` parser: a refused option is one line on stderr, exit code 2 (as `spot-nb`'s own
+    parser)."""
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
@@ -145,8 +162,9 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "only when it is decoded")
     p.add_argument("--methods", default="draft-free,spot", metavar="METHOD[,METHOD...]",
                    help="methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
-                        "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, oracle-position-hedge, or a drafter registered in "
-                        "spot_nb.drafters; the draft-free control always runs")
+                        "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, "
+                        "oracle-position-hedge, or a drafter registered in spot_nb.drafters; the draft-free control "
+                        "always runs")
     p.add_argument("--budgets", default="8", metavar="D[,D...]", help=f"draft budgets D, integers in 1..{MAX_BUDGET}")
     p.add_argument("--temperatures", default="0", metavar="T[,T...]", help="sampling temperatures (0: greedy)")
     p.add_argument("--seeds", default="0", metavar="S[,S...]", help="Gumbel seeds (they matter at T > 0)")
@@ -154,36 +172,48 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="tokens to generate per sample, multiples of the target's block size")
     hidden("--gen-lengths", dest="gen_lengths")
     p.add_argument("--n", "--samples", dest="limit", default="100", metavar="N|all",
-                   help="evaluation samples per task: the first N in the task's order, or all (--samples: the same, for torchrun, "
-                        "whose own parser claims options that start like its --nnodes or --nproc-per-node)")
+                   help="evaluation samples per task: the first N in the task's order, or all (--samples: the same, "
+                        "for torchrun, whose own parser claims options that start like its --nnodes or "
+                        "--nproc-per-node)")
     hidden("--limit", dest="limit")
     p.add_argument("--gamma", default="0.05", metavar="G[,G...]", help="mass floors γ of spot-gamma, in [0, 1]")
     p.add_argument("--verifiers", default="coupled", metavar="NAME[,NAME...]",
                    help=f"verifiers, from {', '.join(VERIFIER_NAMES)} (greedy is not exact at T > 0)")
-    p.add_argument("--split", default="evaluation", choices=SPLITS, help="which samples: calibration is MBPP's held-out samples 100–149")
+    p.add_argument("--split", default="evaluation", choices=SPLITS,
+                   help="which samples: calibration is MBPP's held-out samples 100–149")
     p.add_argument("--target", default=None, metavar="DIR",
-                   help="target checkpoint folder, or a shipped target by name: general or arith (default: general, the embedded target)")
+                   help="target checkpoint folder, or a shipped target by name: general or arith (default: general, "
+                        "the embedded target)")
     p.add_argument("--drafter", dest="order_model", default=None, metavar="FILE",
-                   help="order-model checkpoint of spot, spot-gamma and spot-auto (default: the target's own drafter/order-model.pt; "
-                        "spot-auto: its drafter/order-model-small.pt where it ships one; a target without drafter/ takes the embedded target's)")
+                   help="order-model checkpoint of spot, spot-gamma and spot-auto (default: the target's own "
+                        "drafter/order-model.pt; spot-auto: its drafter/order-model-small.pt where it ships one; a "
+                        "target without drafter/ takes the embedded target's)")
     hidden("--order-model", dest="order_model")
     p.add_argument("--spiffy-graph", default=None, metavar="FILE",
-                   help="Spiffy's graph, calibrated on --target by calibrate_spiffy (default: the target's own drafter/spiffy-graph.json)")
+                   help="Spiffy's graph, calibrated on --target by calibrate_spiffy (default: the target's own "
+                        "drafter/spiffy-graph.json)")
     p.add_argument("--mbpp", default=None, metavar="FILE",
-                   help=f"mbpp.jsonl (default: ${MBPP_ENV}, else a cached or ../shared/data copy, else the datasets hub when online)")
-    p.add_argument("--out", default="runs/bench", metavar="DIR", help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
-    p.add_argument("--device", default="cpu", metavar="DEVICE", help="device to decode on: cpu, cuda or cuda:N (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
-    p.add_argument("--threads", default="1", metavar="N", help="CPU threads per worker (1: copies bit-identical to solo forwards)")
+                   help=f"mbpp.jsonl (default: ${MBPP_ENV}, else a cached or ../shared/data copy, else the datasets "
+                        "hub when online)")
+    p.add_argument("--out", default="runs/bench", metavar="DIR",
+                   help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
+    p.add_argument("--device", default="cpu", metavar="DEVICE",
+                   help="device to decode on: cpu, cuda or cuda:N (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
+    p.add_argument("--threads", default="1", metavar="N",
+                   help="CPU threads per worker (1: copies bit-identical to solo forwards)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.add_argument("--summary-only", action="store_true",
-                   help="decode nothing and read no task data: summarise every record in --out (tables and figures), as `spot-nb report DIR`")
+                   help="decode nothing and read no task data: summarise every record in --out (tables and figures), "
+                        "as `spot-nb report DIR`")
     return p
 
 
 # %% ../../nbs/34_bench_harness.ipynb #fd7df4b7
-BENCH_HELP = "run a benchmark grid (tasks × methods × budgets × temperatures × seeds × lengths) into resumable records"
-BENCH_EPILOG = ("Re-running the same command skips finished samples. Sharded: torchrun --nproc_per_node N --no-python spot-nb "
-                "bench ... (each worker decodes every N-th sample; rank 0 writes the tables; write --n as --samples there).")
+BENCH_HELP = ("run a benchmark grid (tasks × methods × budgets × temperatures × seeds × lengths) into resumable "
+              "records")
+BENCH_EPILOG = ("Re-running the same command skips finished samples. Sharded: torchrun --nproc_per_node N --no-python "
+                "spot-nb bench ... (each worker decodes every N-th sample; rank 0 writes the tables; write --n as "
+                "--samples there).")
 
 def add_bench_parser(subparsers) -> argparse.ArgumentParser:
     "Add `bench` to a `spot-nb` subparsers object; hand the parsed arguments to `run_bench`."
@@ -195,7 +225,8 @@ def run_bench(args: argparse.Namespace) -> int:
     "`spot-nb bench`: check the request, decode this worker's share, and (rank 0) write the summary; one-line errors."
     rank, world = rank_and_world()
     try:
-        if args.summary_only:                                  # no request to check: the folder's records are the request
+        # no request to check: the folder's records are the request
+        if args.summary_only:
             if rank == 0: report(args.out)
             return 0
         cfg = check_args(args)
@@ -205,7 +236,8 @@ def run_bench(args: argparse.Namespace) -> int:
         if world > 1: torch.distributed.init_process_group("gloo")
         try:
             st = bench(cfg, rank, world)
-            print(f"[rank {rank}/{world}] {st['groups']} samples decoded ({st['decodes']} decodes), {st['skipped']} already done")
+            print(f"[rank {rank}/{world}] {st['groups']} samples decoded ({st['decodes']} decodes), {st['skipped']} "
+                  "already done")
             if world > 1: torch.distributed.barrier()
             if rank == 0:
                 print(markdown_table(write_summary(cfg)))
@@ -220,7 +252,8 @@ def run_bench(args: argparse.Namespace) -> int:
 # %% ../../nbs/34_bench_harness.ipynb #dde2a02c
 def bench_parser() -> argparse.ArgumentParser:
     "`spot-nb bench`'s options as a standalone parser."
-    return _add_options(BenchParser(prog="spot-nb bench", description=BENCH_HELP, epilog=BENCH_EPILOG, formatter_class=BenchHelpFormatter))
+    return _add_options(BenchParser(prog="spot-nb bench", description=BENCH_HELP, epilog=BENCH_EPILOG,
+                                    formatter_class=BenchHelpFormatter))
 
 # %% ../../nbs/34_bench_harness.ipynb #5750f8d3
 def bench_main(argv: list[str] | None = None) -> int:

@@ -64,7 +64,8 @@ class Method:
 
     @property
     def reads_commits(self) -> bool:
-        "Whether its drafter reads the sample's draft-free commits (the oracles): a lookahead decode, outside every clock."
+        """Whether its drafter reads the sample's draft-free commits (the oracles): a lookahead decode, outside every
+        clock."""
         return "block_commits" in method_spec(self.name).needs
 
     def config(self, base: "DecodeConfig") -> "DecodeConfig":
@@ -97,7 +98,8 @@ def method_grid(names: list[str], budgets: list[int], gammas: list[float],
                 verifiers: tuple[str, ...] = ("coupled",)) -> list[Method]:
     "The drafted configurations of a grid, method-major; the control is not among them (every sample has it)."
     spec = {n: method_spec(n) for n in names}
-    floors = dict(sweep=gammas, zero=[0.0])                           # SPOT's mass floors γ; None: the drafter has none
+    # SPOT's mass floors γ; None: the drafter has none
+    floors = dict(sweep=gammas, zero=[0.0])
     return [Method(n, D, pad=spec[n].pad, gamma=g, verifier=v)
             for n in names if n != CONTROL for D in budgets
             for g in floors.get(spec[n].gamma, [None])

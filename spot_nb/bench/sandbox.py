@@ -23,16 +23,19 @@ SANDBOX_HOME = "/tmp"                                            # where the wor
 
 @functools.cache
 def _interpreter_dirs(python: str) -> tuple[list[str], list[str]]:
-    "The folders the sandbox's interpreter needs (its prefixes) and the package folders to hide in them (site-packages)."
+    """The folders the sandbox's interpreter needs (its prefixes) and the package folders to hide in them
+    (site-packages)."""
     code = ("import json, site, sys, sysconfig\nprint(json.dumps([[sys.base_prefix, sys.base_exec_prefix], "
             "site.getsitepackages() + [sysconfig.get_paths()[k] for k in ('purelib', 'platlib')]]))")
-    need, hide = json.loads(subprocess.run([python, "-I", "-S", "-c", code], capture_output=True, text=True, check=True).stdout)
+    need, hide = json.loads(subprocess.run([python, "-I", "-S", "-c", code], capture_output=True, text=True,
+                                           check=True).stdout)
     return sorted({os.path.realpath(d) for d in need}), sorted({os.path.realpath(d) for d in hide if os.path.isdir(d)})
 
 def _bwrap_args(python: str, wd: str, disk_bytes: int, program_fd: int) -> list[str]:
-    """bubblewrap's command line for one sample: every namespace (user, pid, net, ipc, uts, cgroup), a private /proc and a
-    minimal /dev, a root that holds only /usr and the interpreter's prefix, read-only, with their package folders emptied,
-    and `wd`, an empty tmpfs of `disk_bytes` holding program.py (read from `program_fd`): the only place it can write."""
+    """bubblewrap's command line for one sample: every namespace (user, pid, net, ipc, uts, cgroup), a private /proc and
+    a minimal /dev, a root that holds only /usr and the interpreter's prefix, read-only, with their package folders
+    emptied, and `wd`, an empty tmpfs of `disk_bytes` holding program.py (read from `program_fd`): the only place it can
+    write."""
     need, hide = _interpreter_dirs(python)
     args = ["--unshare-all", "--die-with-parent", "--hostname", "sandbox", "--uid", str(NOBODY), "--gid", str(NOBODY),
             "--ro-bind", "/usr", "/usr"]
@@ -44,7 +47,8 @@ def _bwrap_args(python: str, wd: str, disk_bytes: int, program_fd: int) -> list[
     for d in hide:
         if any(d.startswith(r + "/") for r in ["/usr", *need]): args += ["--tmpfs", d, "--remount-ro", d]
     return args + ["--proc", "/proc", "--dev", "/dev", "--perms", "0700", "--size", str(disk_bytes), "--tmpfs", wd,
-                   "--file", str(program_fd), f"{wd}/program.py", "--chdir", wd, "--remount-ro", "/dev", "--remount-ro", "/"]
+                   "--file", str(program_fd), f"{wd}/program.py", "--chdir", wd, "--remount-ro", "/dev",
+                   "--remount-ro", "/"]
 
 # %% ../../nbs/28_bench_sandbox.ipynb #43603711
 _CG_FILES = {1: dict(memory="memory.limit_in_bytes", swap="memory.memsw.limit_in_bytes", events="memory.oom_control"),
@@ -55,7 +59,8 @@ def _cgroup_parents() -> tuple[int, tuple[Path, Path]] | None:
     """Where a sample's own cgroups can go: (cgroup version, (memory parent, pids parent)), this process's own cgroups;
     None unless we are root and both controllers are there (v1 hierarchies, or v2 with both delegated below us)."""
     if sys.platform != "linux" or os.geteuid() != 0: return None
-    mounts = {}                                                       # controller ('' for v2) -> (mount point, its root)
+    # controller ('' for v2) -> (mount point, its root)
+    mounts = {}
     for line in Path("/proc/self/mountinfo").read_text().splitlines():
         pre, _, post = line.partition(" - ")
         fstype, _, opts = post.split(" ")[:3]
@@ -75,7 +80,8 @@ def _cgroup_parents() -> tuple[int, tuple[Path, Path]] | None:
 
 # %% ../../nbs/28_bench_sandbox.ipynb #a348a824
 class _Cgroup:
-    "One sample's own cgroups: a memory budget and a process budget for all it starts, whatever its uid; emptied and removed by `close`."
+    """One sample's own cgroups: a memory budget and a process budget for all it starts, whatever its uid; emptied and
+    removed by `close`."""
     def __init__(self, memory_bytes: int, pids: int):
         self.version, parents = _cgroup_parents()
         name = f"spot_nb_sbx_{os.getpid()}_{secrets.token_hex(4)}"
@@ -84,9 +90,12 @@ class _Cgroup:
         files = _CG_FILES[self.version]
         try:
             self._write(self.dirs[0] / files["memory"], memory_bytes)
-            if (self.dirs[0] / files["swap"]).exists(): self._write(self.dirs[0] / files["swap"], memory_bytes if self.version == 1 else 0)
+            if (self.dirs[0] / files["swap"]).exists():
+                self._write(self.dirs[0] / files["swap"], memory_bytes if self.version == 1 else 0)
             self._write(self.dirs[-1] / "pids.max", pids)
-        except OSError: self.close(); raise
+        except OSError:
+            self.close()
+            raise
 
     @staticmethod
     def _write(path: Path, value) -> None: path.write_text(str(value))
@@ -120,9 +129,10 @@ class _Cgroup:
 WATCH_SECONDS = 0.05                                                  # how often the watchdog sums a sample's memory
 
 def _tree_memory(root: int) -> int:
-    """Bytes held by `root` and all its descendants: proportional set size plus swap (a page shared by n processes counts
-    1/n in each), read from /proc. Where no cgroup can be made, the parent polls this every `WATCH_SECONDS` and kills the
-    sample above `memory_mb`. Under bwrap and namespaces an orphan is adopted by the sample's own init, so it stays counted."""
+    """Bytes held by `root` and all its descendants: proportional set size plus swap (a page shared by n processes
+    counts 1/n in each), read from /proc. Where no cgroup can be made, the parent polls this every `WATCH_SECONDS` and
+    kills the sample above `memory_mb`. Under bwrap and namespaces an orphan is adopted by the sample's own init, so it
+    stays counted."""
     children: dict[int, list[int]] = {}
     for name in os.listdir("/proc"):
         if not name.isdigit(): continue
@@ -135,13 +145,15 @@ def _tree_memory(root: int) -> int:
         todo += children.get(pid, [])
         try: rollup = Path(f"/proc/{pid}/smaps_rollup").read_bytes()
         except OSError: continue
-        total += sum(int(line.split()[1]) << 10 for line in rollup.splitlines() if line.startswith((b"Pss:", b"SwapPss:")))
+        total += sum(int(line.split()[1]) << 10 for line in rollup.splitlines()
+                     if line.startswith((b"Pss:", b"SwapPss:")))
     return total
 
 # %% ../../nbs/28_bench_sandbox.ipynb #1959266a
 @dataclass
 class SandboxResult:
-    "Outcome of one sandboxed run: verdict, status, exit code, tails of stdout / stderr, wall seconds, and the judge's reason."
+    """Outcome of one sandboxed run: verdict, status, exit code, tails of stdout / stderr, wall seconds, and the judge's
+    reason."""
     passed: bool
     status: str                    # passed | failed | timeout | memory | crashed | error
     returncode: int | None
@@ -153,7 +165,8 @@ class SandboxResult:
 # %% ../../nbs/28_bench_sandbox.ipynb #bb22ec8a
 @functools.cache
 def _python() -> str:
-    "Interpreter for sandboxes: this one, unless the user `nobody` could not reach its standard library (e.g. in root's home folder)."
+    """Interpreter for sandboxes: this one, unless the user `nobody` could not reach its standard library (e.g. in
+    root's home folder)."""
     def open_to_all(path: Path) -> bool: return all(os.stat(d).st_mode & stat.S_IXOTH for d in (path, *path.parents))
     here = Path(sysconfig.get_paths()["stdlib"]).resolve(), Path(sys.executable).resolve().parent
     if os.geteuid() != 0 or all(map(open_to_all, here)): return sys.executable
@@ -172,17 +185,22 @@ def _kill_group(proc: subprocess.Popen, grace: float = 5.0) -> None:
     end = time.monotonic() + grace
     while not getattr(proc, "group_gone", False) and time.monotonic() < end:
         try: os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError): proc.group_gone = True; return   # never again: the id may be reused
-        if proc.returncode is None: proc.wait()                                    # the leader first: Popen keeps its status
+        except (ProcessLookupError, PermissionError):
+            proc.group_gone = True
+            return   # never again: the id may be reused
+        # the leader first: Popen keeps its status
+        if proc.returncode is None: proc.wait()
         try:
             while os.waitpid(-proc.pid, os.WNOHANG)[0]: pass
         except ChildProcessError: pass
         time.sleep(0.005)
 
 # %% ../../nbs/28_bench_sandbox.ipynb #79e7cd58
-def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int], memory_bytes: int | None = None) -> tuple[list[bytes], bool, bool]:
-    """Read the pipes `caps` names until all close or the deadline passes, keeping the last `caps[fd]` bytes of each; with
-    `memory_bytes`, kill the sample once its processes hold more (`_tree_memory`). The tails, timed out?, over memory?"""
+def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int],
+           memory_bytes: int | None = None) -> tuple[list[bytes], bool, bool]:
+    """Read the pipes `caps` names until all close or the deadline passes, keeping the last `caps[fd]` bytes of each;
+    with `memory_bytes`, kill the sample once its processes hold more (`_tree_memory`). The tails, timed out?, over
+    memory?"""
     tails = {fd: bytearray() for fd in caps}
     over, next_watch = False, time.monotonic()
     with selectors.DefaultSelector() as sel:
@@ -190,13 +208,21 @@ def _drain(proc: subprocess.Popen, deadline: float, caps: dict[int, int], memory
         while sel.get_map() and (left := deadline - time.monotonic()) > 0:
             for key, _ in sel.select(min(left, 0.1 if memory_bytes is None else WATCH_SECONDS)):
                 chunk = os.read(key.fd, 1 << 16)
-                if not chunk: sel.unregister(key.fd); continue
-                tail = tails[key.fd]; tail += chunk; del tail[:-caps[key.fd]]
+                if not chunk:
+                    sel.unregister(key.fd)
+                    continue
+                tail = tails[key.fd]
+                tail += chunk
+                del tail[:-caps[key.fd]]
             if memory_bytes is not None and time.monotonic() >= next_watch:
                 next_watch = time.monotonic() + WATCH_SECONDS
-                if _tree_memory(proc.pid) > memory_bytes: over = True; _kill_group(proc)
+                if _tree_memory(proc.pid) > memory_bytes:
+                    over = True
+                    _kill_group(proc)
             if proc.poll() is not None: _kill_group(proc)                         # leftovers would hold the pipes open
-    try: proc.wait(max(deadline - time.monotonic(), 0)); timed_out = False      # pipes closed: has it exited too?
+    try:
+        proc.wait(max(deadline - time.monotonic(), 0))
+        timed_out = False      # pipes closed: has it exited too?
     except subprocess.TimeoutExpired: timed_out = True
     return [bytes(t) for t in tails.values()], timed_out and not over, over
 
@@ -205,52 +231,63 @@ def _verdict(raw: bytes, nonce: str) -> tuple[bool | None, str]:
     "The judge's verdict (None when there is none, or it is not the judge's) and its detail."
     try: v = json.loads(raw)
     except ValueError: return None, "no verdict from the judge"
-    if type(v) is not dict or v.get("nonce") != nonce or type(v.get("passed")) is not bool: return None, "no valid verdict"
+    if type(v) is not dict or v.get("nonce") != nonce or type(v.get("passed")) is not bool:
+        return None, "no valid verdict"
     return v["passed"], str(v.get("detail", "")) or f"{v.get('calls')} requests answered"
 
 # %% ../../nbs/28_bench_sandbox.ipynb #ce4e981d
-def _command(mode: str, wd: str, limits: list[str], extra: list[str], program_fd: int, disk_bytes: int, judge: bool) -> list[str]:
+def _command(mode: str, wd: str, limits: list[str], extra: list[str], program_fd: int, disk_bytes: int,
+             judge: bool) -> list[str]:
     "The sandbox's command line in `mode`: the interpreter with its prelude (and judge), inside bwrap or unshare."
-    python = os.path.realpath(_python()) if mode == "bwrap" else _python()   # bwrap: the real interpreter, not a venv's link
+    # bwrap: the real interpreter, not a venv's link
+    python = os.path.realpath(_python()) if mode == "bwrap" else _python()
     host_mnt = os.readlink("/proc/self/ns/mnt") if mode == "namespaces" else "-"
     cmd = [python, "-I", *(["-S"] if mode == "bwrap" else []), "-c", _CHILD_CODE if not judge else _JUDGE_CODE,
            wd, mode, host_mnt, str(NOBODY), *limits, *extra]
     if mode == "namespaces":
-        return [shutil.which("unshare"), "--net", "--pid", "--fork", "--kill-child", "--mount", "--propagation", "private",
-                "--ipc", "--uts", "--mount-proc", "--", *cmd]
+        return [shutil.which("unshare"), "--net", "--pid", "--fork", "--kill-child", "--mount", "--propagation",
+                "private", "--ipc", "--uts", "--mount-proc", "--", *cmd]
     if mode != "bwrap": return cmd
     bwrap = [shutil.which("bwrap"), *_bwrap_args(python, wd, disk_bytes, program_fd), "--", *cmd]
     if os.geteuid() != 0: return bwrap
-    return [shutil.which("setpriv"), f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--", *bwrap]   # user namespace as nobody
+    # user namespace as nobody
+    return [shutil.which("setpriv"), f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--", *bwrap]
 
 # %% ../../nbs/28_bench_sandbox.ipynb #9911931b
 def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, nproc: int = 64, file_mb: int = 16,
                   disk_mb: int = 64, output_bytes: int = 16384, isolation: str | None = None, judge: dict | None = None,
                   message_mb: int = 64) -> SandboxResult:
-    """Run `program` as a script in a fresh isolated Python process; whatever it does becomes a status, never an exception.
-    Without `judge` it passes when it exits 0; with one (a dict: `setup`, `child_setup`, `remote`, `test`, see above) only
-    when the judge's tests run to the end. Budgets (see `sandbox_budgets`): `memory_mb` for the whole sample (its cgroup,
-    else a watchdog), `nproc` per sample where a cgroup or bwrap allows (else per uid), `disk_mb` for its work folder
-    (bwrap), `file_mb` per file."""
+    """Run `program` as a script in a fresh isolated Python process; whatever it does becomes a status, never an
+    exception. Without `judge` it passes when it exits 0; with one (a dict: `setup`, `child_setup`, `remote`, `test`,
+    see above) only when the judge's tests run to the end. Budgets (see `sandbox_budgets`): `memory_mb` for the whole
+    sample (its cgroup, else a watchdog), `nproc` per sample where a cgroup or bwrap allows (else per uid), `disk_mb`
+    for its work folder (bwrap), `file_mb` per file."""
     mode = isolation or sandbox_isolation()
     if mode not in ISOLATION: raise ValueError(f"unknown isolation {mode!r}: choose one of {', '.join(ISOLATION)}")
     t0 = time.monotonic()
     nonce, verdict_r, group = secrets.token_hex(16), None, None
     try:
         with contextlib.ExitStack() as stack:
-            if mode == "bwrap": wd = f"{SANDBOX_HOME}/spot_nb_sbx_{secrets.token_hex(8)}"      # a tmpfs inside; nothing on the host
+            # a tmpfs inside; nothing on the host
+            if mode == "bwrap": wd = f"{SANDBOX_HOME}/spot_nb_sbx_{secrets.token_hex(8)}"
             else:
-                wd = os.path.realpath(stack.enter_context(tempfile.TemporaryDirectory(prefix="spot_nb_sbx_", ignore_cleanup_errors=True)))
+                wd = os.path.realpath(stack.enter_context(tempfile.TemporaryDirectory(prefix="spot_nb_sbx_",
+                                                                                      ignore_cleanup_errors=True)))
                 Path(wd, "program.py").write_text(program, encoding="utf-8", errors="surrogatepass")
                 if os.geteuid() == 0: os.chown(wd, NOBODY, NOBODY)
             source = stack.enter_context(tempfile.TemporaryFile())          # bwrap copies program.py from it
-            source.write(program.encode("utf-8", "surrogatepass")); source.flush(); source.seek(0)
+            source.write(program.encode("utf-8", "surrogatepass"))
+            source.flush()
+            source.seek(0)
             if _cgroup_parents(): group = _Cgroup(memory_mb << 20, nproc)
-            limits = [str(math.ceil(timeout) + 1), str(memory_mb << 20), str(file_mb << 20), str(nproc if group is None or mode == "bwrap" else -1)]
+            limits = [str(math.ceil(timeout) + 1), str(memory_mb << 20), str(file_mb << 20),
+                      str(nproc if group is None or mode == "bwrap" else -1)]
             fds, extra = [source.fileno()] if mode == "bwrap" else [], []
             if judge is not None:
                 spec = stack.enter_context(tempfile.TemporaryFile())         # no name: reachable only by its descriptor
-                spec.write(json.dumps({**judge, "nonce": nonce}).encode()); spec.flush(); spec.seek(0)
+                spec.write(json.dumps({**judge, "nonce": nonce}).encode())
+                spec.flush()
+                spec.seek(0)
                 verdict_r, verdict_w = os.pipe()
                 fds += [spec.fileno(), verdict_w]
                 extra = [str(spec.fileno()), str(verdict_w), str(message_mb << 20)]
@@ -261,15 +298,19 @@ def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, n
             _become_subreaper()
             try:
                 proc = subprocess.Popen(cmd, cwd="/" if mode == "bwrap" else wd, env=env, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, pass_fds=fds)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                                        pass_fds=fds)
             finally:
                 if judge is not None: os.close(verdict_w)                     # from here on only the sandbox holds it
             caps = {proc.stdout.fileno(): output_bytes, proc.stderr.fileno(): output_bytes}
             if verdict_r is not None: caps[verdict_r] = 1 << 16
-            try: (out, err, *verdict), timed_out, over = _drain(proc, t0 + timeout, caps, None if group else memory_mb << 20)
+            try:
+                (out, err, *verdict), timed_out, over = _drain(proc, t0 + timeout, caps,
+                                                               None if group else memory_mb << 20)
             finally:
                 _kill_group(proc)
-                proc.stdout.close(); proc.stderr.close()
+                proc.stdout.close()
+                proc.stderr.close()
             oom = group.oom_kills() if group is not None else over
     except OSError as e:
         return SandboxResult(False, "error", None, "", f"sandbox: {e}", time.monotonic() - t0)
@@ -279,43 +320,48 @@ def run_sandboxed(program: str, timeout: float = 10, memory_mb: int = 1024, *, n
     rc, detail = proc.returncode, ""
     if judge is None: ok = rc == 0
     else: ok, detail = _verdict(verdict[0], nonce)
-    status = ("timeout" if timed_out else "memory" if oom else "passed" if ok else "memory" if "MemoryError" in detail or b"MemoryError" in err
-              else "crashed" if ok is None or rc < 0 or rc > 128 else "failed")      # a process killed for the budget: memory, whoever exits 0
+    # a process killed for the budget: memory, whoever exits 0
+    status = ("timeout" if timed_out else "memory" if oom else "passed" if ok
+              else "memory" if "MemoryError" in detail or b"MemoryError" in err
+              else "crashed" if ok is None or rc < 0 or rc > 128 else "failed")
     return SandboxResult(status == "passed", status, None if timed_out else rc, out.decode(errors="replace"),
                          err.decode(errors="replace"), time.monotonic() - t0, detail)
 
 # %% ../../nbs/28_bench_sandbox.ipynb #bdca9ee5
 ISOLATION = {
-    "bwrap": "bubblewrap: user, pid, network, IPC, UTS and cgroup namespaces, a private /proc, a read-only root of /usr and "
-             "the interpreter only (no host files, no packages), a tmpfs work folder of disk_mb; rlimits counted per sample; "
-             "runs as nobody; no_new_privs",
-    "namespaces": "new network, pid, mount, IPC and UTS namespaces and a private /proc (no network interface, every mount "
-                  "read-only except the work folder, but the host's files readable); rlimits; runs as nobody when started "
-                  "by root; no_new_privs",
+    "bwrap": "bubblewrap: user, pid, network, IPC, UTS and cgroup namespaces, a private /proc, a read-only root of "
+             "/usr and the interpreter only (no host files, no packages), a tmpfs work folder of disk_mb; rlimits "
+             "counted per sample; runs as nobody; no_new_privs",
+    "namespaces": "new network, pid, mount, IPC and UTS namespaces and a private /proc (no network interface, every "
+                  "mount read-only except the work folder, but the host's files readable); rlimits; runs as nobody "
+                  "when started by root; no_new_privs",
     "guards": "rlimits; runs as nobody when started by root; no_new_privs; socket.socket and writes outside the "
               "work folder refused inside the interpreter (best effort)",
 }
 _PROBE = "open('probe', 'w').write('ok')\nprint(open('probe').read())"
 
 def _bwrap_missing() -> str | None:
-    "Why bwrap cannot sandbox here (None when it can): not installed, no setpriv to start it as nobody, or no namespaces."
+    """Why bwrap cannot sandbox here (None when it can): not installed, no setpriv to start it as nobody, or no
+    namespaces."""
     if not shutil.which("bwrap"): return "bubblewrap (bwrap) is not installed"
-    if os.geteuid() == 0 and not shutil.which("setpriv"): return "setpriv (util-linux), which starts bwrap as nobody, is missing"
+    if os.geteuid() == 0 and not shutil.which("setpriv"):
+        return "setpriv (util-linux), which starts bwrap as nobody, is missing"
     r = run_sandboxed(_PROBE, timeout=10, isolation="bwrap")
     if r.stdout == "ok\n": return None
     return f"bwrap cannot make its namespaces here ({(r.stderr.strip().splitlines() or [r.status])[-1][:150]})"
 
 @functools.cache
 def sandbox_isolation() -> str:
-    """'bwrap' where bubblewrap gives each sample its namespaces and root, else 'namespaces' (root with util-linux's unshare),
-    else 'guards' (see `ISOLATION`); when it is not 'bwrap', says why in one line on stderr, once per process."""
+    """'bwrap' where bubblewrap gives each sample its namespaces and root, else 'namespaces' (root with util-linux's
+    unshare), else 'guards' (see `ISOLATION`); when it is not 'bwrap', says why in one line on stderr, once per
+    process."""
     if sys.platform != "linux": return "guards"
     if (why := _bwrap_missing()) is None: return "bwrap"
     ok = (os.geteuid() == 0 and shutil.which("unshare")
           and run_sandboxed(_PROBE, timeout=10, isolation="namespaces").stdout == "ok\n")
     mode = "namespaces" if ok else "guards"
-    print(f"spot_nb sandbox: {why}, so code samples run with the weaker '{mode}' isolation (the host's files readable); "
-          "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)", file=sys.stderr)
+    print(f"spot_nb sandbox: {why}, so code samples run with the weaker '{mode}' isolation (the host's files "
+          "readable); install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)", file=sys.stderr)
     return mode
 
 def sandbox_budgets(isolation: str | None = None) -> dict[str, str]:
@@ -325,7 +371,8 @@ def sandbox_budgets(isolation: str | None = None) -> dict[str, str]:
                          "RLIMIT_NPROC in the sample's own user namespace, per sample" if mode == "bwrap" else
                          "RLIMIT_NPROC per uid: shared by samples that run at once",
             "memory": f"cgroup v{cg[0]} memory limit, per sample (RLIMIT_AS per process too)" if cg else
-                      f"a watchdog summing the sample's processes every {WATCH_SECONDS:g} s, per sample (RLIMIT_AS per process too)"
+                      f"a watchdog summing the sample's processes every {WATCH_SECONDS:g} s, per sample (RLIMIT_AS per "
+                      "process too)"
                       + ("" if mode != "guards" else "; an orphan that leaves the process tree escapes it"),
             "disk": "a tmpfs of disk_mb, per sample" if mode == "bwrap" else
                     "RLIMIT_FSIZE per file only, in a folder of the host's temp folder"}

@@ -51,21 +51,25 @@ def score_math500(completion: str, reference: str) -> bool:
 _CODE_SCORERS = ("humaneval", "mbpp")        # the datasets whose programs and judges are built here
 
 def check_program(task: str, problem: dict, completion: str) -> str:
-    "The program the sandbox runs for a HumanEval problem or an MBPP row and a raw completion: the code only, never the tests."
+    """The program the sandbox runs for a HumanEval problem or an MBPP row and a raw completion: the code only, never
+    the tests."""
     code = truncate_completion(task, completion)
     if task == "humaneval": return f"{problem['prompt']}{code}\n"
     if task == "mbpp": return code + "\n"
     raise ValueError(f"{task!r} is not a code task: choose one of {', '.join(_CODE_SCORERS)}")
 
 class _ToChild(ast.NodeTransformer):
-    "Replace each outermost call of one of the program's functions by `__child__(source)`: that call runs in the program's process."
+    """Replace each outermost call of one of the program's functions by `__child__(source)`: that call runs in the
+    program's process."""
     def __init__(self, names: set[str]): self.names = names
     def visit_Call(self, node: ast.Call):
         if isinstance(node.func, ast.Name) and node.func.id in self.names:
-            return ast.copy_location(ast.Call(ast.Name("__child__", ast.Load()), [ast.Constant(ast.unparse(node))], []), node)
+            return ast.copy_location(ast.Call(ast.Name("__child__", ast.Load()), [ast.Constant(ast.unparse(node))], []),
+                                     node)
         return self.generic_visit(node)
 
-def _loads(tree: ast.AST) -> set[str]: return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+def _loads(tree: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 def _defines(code: str) -> set[str]:
     "Names a piece of code binds at its top level (functions, classes, assignments, imports)."
@@ -74,7 +78,8 @@ def _defines(code: str) -> set[str]:
     out = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): out.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)): out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
         else: out |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     return out
 
@@ -84,9 +89,12 @@ def judge_spec(task: str, problem: dict) -> dict:
     if task == "humaneval":
         entry, test = problem["entry_point"], ast.parse(problem["test"])
         calls = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call)}
-        uses = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id in ("candidate", entry) and isinstance(n.ctx, ast.Load)]
-        if all(id(n) in calls for n in uses):            # the candidate is only ever called: the judge runs `check` itself
-            return dict(setup=problem["prompt"], child_setup="", remote=[entry], test=f"{problem['test']}\ncheck({entry})\n",
+        uses = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id in ("candidate", entry)
+                and isinstance(n.ctx, ast.Load)]
+        # the candidate is only ever called: the judge runs `check` itself
+        if all(id(n) in calls for n in uses):
+            return dict(setup=problem["prompt"], child_setup="", remote=[entry],
+                        test=f"{problem['test']}\ncheck({entry})\n",
                         trusted=True)
         return dict(setup="", child_setup="", remote=[], trusted=False,
                     test=f"__child_exec__({problem['test'] + chr(10) + f'check({entry})' + chr(10)!r})\n")
@@ -97,7 +105,9 @@ def judge_spec(task: str, problem: dict) -> dict:
     lines, trusted = [], True
     for t, src in zip(tests, problem["test_list"]):
         split = ast.fix_missing_locations(_ToChild(child).visit(t))
-        if _loads(split) & child: lines.append(f"__child_exec__({src!r})"); trusted = False   # a program value outside a call
+        if _loads(split) & child:
+            lines.append(f"__child_exec__({src!r})")
+            trusted = False   # a program value outside a call
         else: lines.append(ast.unparse(split))
     return dict(setup="", child_setup=setup, remote=[], test="\n".join(lines) + "\n", trusted=trusted)
 

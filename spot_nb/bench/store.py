@@ -142,6 +142,7 @@ def merge_runs(runs: list[list[dict]]) -> tuple[list[dict], int]:
                 raise BenchError(f"{k} was decoded twice with different NFE or output: {seen[k]} vs {got}")
             repeats += k in seen
             seen[k] = got
-    owner = {(r["task"], r["prompt_id"]): i for i, recs in enumerate(runs) for r in recs}     # the latest run with the sample
+    # the latest run with the sample
+    owner = {(r["task"], r["prompt_id"]): i for i, recs in enumerate(runs) for r in recs}
     return [r for i, recs in enumerate(runs) for r in recs if owner[(r["task"], r["prompt_id"])] == i], repeats
 
