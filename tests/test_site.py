@@ -1,7 +1,8 @@
 """The documentation site's builder and checker, cheaply (no site is built here; `tools/check_site.py site` checks a
 built one, browser included).
 
-* every notebook's outputs, staged as the builder stages them, carry no progress bar, empty stderr strip or machine path;
+* every notebook's outputs, staged as the builder stages them, carry no progress bar, empty stderr strip or machine
+  path;
 * the builder's cleaning, links and navigation on small cases, and the checker catching what it must.
 """
 import importlib.util, sys
@@ -27,9 +28,11 @@ def _stream(text, name="stderr"): return {"output_type": "stream", "name": name,
 
 def test_scrub_outputs():
     widget = {"output_type": "display_data", "metadata": {},
-              "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2, "version_minor": 0},
+              "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2,
+                                                                    "version_minor": 0},
                        "text/plain": "epoch 1/8:   0%|          | 0/1857 [00:00<?, ?it/s]"}}
-    frames = _stream("\repoch 1/10:   0%|          | 0/5 [00:00<?, ?it/s]\repoch 1/10: 100%|##########| 5/5 [00:01<00:00]\n")
+    frames = _stream("\repoch 1/10:   0%|          | 0/5 [00:00<?, ?it/s]\repoch 1/10: 100%|##########| 5/5 "
+                     "[00:01<00:00]\n")
     mixed = _stream("UserWarning: careful\n\rLoading:  50%|#    | 1/2\rLoading: 100%|##| 2/2\n")
     table = {"output_type": "execute_result", "metadata": {}, "execution_count": 1,
              "data": {"text/plain": "saved /work/main/nbs/../results/x.json and /tmp/tmpab12cd/out.png"}}
@@ -38,8 +41,8 @@ def test_scrub_outputs():
     assert out[0]["text"] == "UserWarning: careful\n"
     assert out[1]["text"] == "~/.cache/x\n"
     assert out[2]["data"]["text/plain"] == "saved results/x.json and $TMPDIR/out.png"
-    tb = build_docs.scrub_outputs([{"output_type": "error", "ename": "E", "evalue": "/home/bob/x",
-                                    "traceback": ['File "/work/main/.venv/lib/python3.11/site-packages/torch/nn.py"']}])[0]
+    tb = build_docs.scrub_outputs([{"output_type": "error", "ename": "E", "evalue": "/home/bob/x", "traceback":
+                                    ['File "/work/main/.venv/lib/python3.11/site-packages/torch/nn.py"']}])[0]
     assert tb["evalue"] == "~/x" and tb["traceback"] == ['File "site-packages/torch/nn.py"']
     assert build_docs.scrub_paths("runs/tmp/x and ../data/y") == "runs/tmp/x and ../data/y"   # relative paths stay
 
@@ -55,14 +58,17 @@ def test_text_tables():
     df = pd.DataFrame(dict(method=["draft-free", "SPOT D1", "SPOT D8", "SPOT D12"], nfe=[131, 91, 61, 60],
                            ratio=[1.0, 1.44, 2.15, 2.18]))
     assert check_site.text_table(df.to_string()) and check_site.text_table(str(df.set_index("method")))
-    helptext = ("options:\n  -h, --help            show this help message and exit\n  --prompt TEXT         a prompt to decode; "
-                "repeat for several\n  --prompts N           how many built-in prompts\n  --gen-length G        tokens to generate")
+    helptext = ("options:\n  -h, --help            show this help message and exit\n"
+                "  --prompt TEXT         a prompt to decode; "
+                "repeat for several\n  --prompts N           how many built-in prompts\n"
+                "  --gen-length G        tokens to generate")
     assert not check_site.text_table(helptext)
 
 
 def test_links_and_nav():
     pages = {"09": "stale_coverage.html", "11": "order_model.html", "22": "cost_aware.html", "07b": "arith_task.html"}
-    md = "| stale | 64% | 09 |\n| a | b | 07b, 11 |\nnotebooks 09 and 11; `notebook 22`; [notebook 22](x.html); `22_cost_aware`"
+    md = ("| stale | 64% | 09 |\n| a | b | 07b, 11 |\nnotebooks 09 and 11; `notebook 22`; [notebook 22](x.html); "
+          "`22_cost_aware`")
     got = build_docs.link_notebook_refs(md, pages, here="order_model.html")
     assert got.splitlines()[0] == "| stale | 64% | [09](stale_coverage.html) |"
     assert "| [07b](arith_task.html), 11 |" in got                        # no link from a page to itself
@@ -70,13 +76,15 @@ def test_links_and_nav():
     assert "`notebook 22`; [notebook 22](x.html); [`22_cost_aware`](cost_aware.html)" in got
     entries = [("index", "Home", "index.ipynb"), ("core", "02 · Core", "core.ipynb"), ("cli", "44 · CLI", "cli.ipynb"),
                ("paper_stale_coverage", "15 · Stale", "paper_stale_coverage.ipynb"),
-               ("paper_competent", "51 · SPOT", "paper_competent.ipynb"), ("paper_gpu_bench", "53 · GPU", "paper_gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),
+               ("paper_competent", "51 · SPOT", "paper_competent.ipynb"),
+               ("paper_gpu_bench", "53 · GPU", "paper_gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),
                ("reference.md", "Python API", "reference.md")]
     nav = build_docs.grouped_nav(entries)
     assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
     assert [next(iter(x)) for x in nav[0]["What SPOT is"]] == ["Home", "The paper (arXiv) ↗"]
     findings = {next(iter(g)): [next(iter(x)) for x in g[next(iter(g))]] for g in nav[2]["Findings"]}
-    assert findings == {"The embedded target": ["15 · Stale"], "The competent target": ["51 · SPOT"], "GPU": ["53 · GPU"]}
+    assert findings == {"The embedded target": ["15 · Stale"], "The competent target": ["51 · SPOT"],
+                        "GPU": ["53 · GPU"]}
     assert nav[-1] == {"Internals": [{"Targets and tasks": [{"02 · Core": "core.ipynb"}]}]}
     assert build_docs.nav_label("09_stale_coverage", "Stale coverage: the tokens are known") == "09 · Stale coverage"
 
@@ -85,9 +93,11 @@ def test_code_folding():
     "Long code cells of the results pages, and cells marked `#| code-fold: true`, are folded; their outputs are not"
     long = "\n".join(f"x{i} = {i}" for i in range(build_docs.FOLD_LINES + 1))
     assert build_docs.folded({}, long, "paper_tables.html") and not build_docs.folded({}, "x = 1", "paper_tables.html")
-    assert not build_docs.folded({}, long, "core.html") and build_docs.folded({"code-fold": "true"}, "x = 1", "core.html")
+    assert not build_docs.folded({}, long, "core.html") and build_docs.folded({"code-fold": "true"}, "x = 1",
+                                                                              "core.html")
     assert not build_docs.folded({"code-fold": "false"}, long, "paper_tables.html")
-    assert build_docs.folded({"export": ""}, "def f(): pass", "api.html") and not build_docs.folded({"export": ""}, "x", "core.html")
+    assert build_docs.folded({"export": ""}, "def f(): pass", "api.html") and not build_docs.folded({"export": ""}, "x",
+                                                                                                    "core.html")
     import site_lean
     cell = ('<div class="jp-Cell jp-CodeCell jp-Notebook-cell celltag_spot_fold" id="cell-id=a">'
             '<div class="jp-Cell-inputWrapper" tabindex="0"><div class="x"><pre>a = 1\nb = 2</pre></div></div>'
@@ -121,7 +131,8 @@ def staged():
 
 
 def test_readme_is_one_screen():
-    "Item 1: the README (generated from nbs/index.ipynb) is short, says what SPOT is, sets up in two commands, and every "
+    """Item 1: the README (generated from nbs/index.ipynb) is short, says what SPOT is, sets up in two commands, and
+    every"""
     "number of its results table carries a claim tag naming an entry of results/claims.json"
     rep = check_site.check_home_markdown((ROOT / "README.md").read_text(encoding="utf-8"), check_site.Report(),
                                          claims=check_site.claims_names())
@@ -139,14 +150,18 @@ def test_home_example_reads_as_text():
 
 def test_nav_in_readers_order(staged):
     "Item 5: the real pages' navigation: the groups in the reader's order, the findings where a reader looks for them"
-    entries = [(build_docs.page_name(Path(k + ".ipynb")), k, f"{build_docs.page_name(Path(k + '.ipynb'))}.ipynb") for k in staged]
-    entries += [(p.name, p.stem, p.name) for p in sorted(DOCS.glob("*.md"))] + [(n, n, n) for n in ("reference.md", "cli-reference.md")]
+    entries = [(build_docs.page_name(Path(k + ".ipynb")), k, f"{build_docs.page_name(Path(k + '.ipynb'))}.ipynb")
+               for k in staged]
+    entries += [(p.name, p.stem, p.name) for p in sorted(DOCS.glob("*.md"))] + [(n, n, n)
+                                                                                for n in ("reference.md",
+                                                                                          "cli-reference.md")]
     nav = build_docs.grouped_nav(entries)
     assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
     findings = {next(iter(g)): {v for x in g[next(iter(g))] for v in x.values()} for g in nav[2]["Findings"]}
     assert [*findings] == build_docs.FINDINGS_GROUPS[:len(findings)]
     placed = {v for g in findings.values() for v in g}
-    for page in ("paper_bench.ipynb", "paper_gpu_bench.ipynb", "paper_competent.ipynb", "paper_tables.ipynb", "paper_stale_coverage.ipynb"):
+    for page in ("paper_bench.ipynb", "paper_gpu_bench.ipynb", "paper_competent.ipynb", "paper_tables.ipynb",
+                 "paper_stale_coverage.ipynb"):
         assert page in placed, page
     howto = {v for x in nav[3]["How-to"] for v in x.values()}
     assert {"howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "contributing.md"} <= howto
@@ -196,8 +211,10 @@ def test_search_sees_prose_only():
     "Item 4: what the search indexes of a page: no code, outputs, copy buttons or fold labels"
     import site_render
     page = ('<div class="jp-Cell jp-MarkdownCell"><div class="jp-Cell-inputWrapper"><div class="x"><p>What we found</p>'
-            '</div></div></div><div class="jp-Cell jp-CodeCell jp-Notebook-cell" id="c1"><div class="jp-Cell-inputWrapper">'
-            '<div><button class="clipboard-copy"><span class="notice" hidden>Copied!</span></button><pre>x = 1</pre></div></div>'
+            '</div></div></div><div class="jp-Cell jp-CodeCell jp-Notebook-cell" id="c1"><div '
+            'class="jp-Cell-inputWrapper">'
+            '<div><button class="clipboard-copy"><span class="notice" hidden>Copied!</span></button><pre>x = '
+            '1</pre></div></div>'
             '<div class="jp-Cell-outputWrapper"><div><pre>1</pre></div></div></div>'
             '<details class="spot-maint"><summary>For maintainers</summary><p>Run All: about 1 min</p></details>')
     view = site_render.search_view(page)
@@ -231,7 +248,8 @@ def test_cli_commands_in_the_docs_parse():
     import site_reference
     parser = site_reference.cli_parser()
     subs = site_reference._subparsers(parser)
-    assert set(subs) <= set(site_reference.CLI_EXAMPLES), f"a subcommand without an example: {set(subs) - set(site_reference.CLI_EXAMPLES)}"
+    assert set(subs) <= set(site_reference.CLI_EXAMPLES), ("a subcommand without an example: "
+                                                           f"{set(subs) - set(site_reference.CLI_EXAMPLES)}")
     cmds = [c for k, v in site_reference.CLI_EXAMPLES.items() if k in subs for c in v]
     for page in [*sorted(DOCS.glob("*.md")), ROOT / "README.md"]:
         cmds += _shell_commands(page.read_text(encoding="utf-8"))
@@ -243,7 +261,8 @@ def test_cli_commands_in_the_docs_parse():
         except SystemExit: raise AssertionError(f"the CLI refuses a documented command: {c}")
         visible = {o for a in subs[words[0]]._actions if a.help != argparse.SUPPRESS for o in a.option_strings}
         for w in words[1:]:
-            if w.startswith("--"): assert w.split("=")[0] in visible, f"{c}: {w} is not a documented option (an old name?)"
+            if w.startswith("--"): assert w.split("=")[0] in visible, (f"{c}: {w} is not a documented option (an old "
+                                                                       "name?)")
 
 
 def test_howto_paper_tables_names_real_grids():
@@ -260,7 +279,8 @@ def test_howto_paper_tables_names_real_grids():
 def test_workflows_publish_the_site():
     "Item 6: the workflows are valid YAML; one builds the site on pushes to main and deploys it to GitHub Pages"
     import yaml
-    flows = {p.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (ROOT / ".github" / "workflows").glob("*.yml")}
+    flows = {p.name: yaml.safe_load(p.read_text(encoding="utf-8"))
+             for p in (ROOT / ".github" / "workflows").glob("*.yml")}
     pages = flows["pages.yml"]
     on = pages.get("on", pages.get(True))              # YAML 1.1 reads the key `on` as True
     assert on["push"]["branches"] == ["main"]

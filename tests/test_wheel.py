@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.skipif(os.environ.get("SPOT_NB_WHEEL_CHECK") != "1", reason="the wheel check runs with SPOT_NB_WHEEL_CHECK=1 (set by .ci/run)")
+@pytest.mark.skipif(os.environ.get("SPOT_NB_WHEEL_CHECK") != "1",
+                    reason="the wheel check runs with SPOT_NB_WHEEL_CHECK=1 (set by .ci/run)")
 def test_wheel(tmp_path):
     res = subprocess.run(["bash", str(ROOT / "tools" / "check_wheel.sh"), str(tmp_path / "wheel")], cwd=ROOT,
                          capture_output=True, text=True, timeout=1800)

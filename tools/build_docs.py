@@ -14,7 +14,8 @@ Any python3 will do: without mkdocs it re-runs itself with the project's .venv/b
 Notebooks are staged in _proc/docs/ (git-ignored) with nbdev directives applied: cells marked `#| hide`
 (or `#| include: false`) are dropped, `#| echo: false` shows only the outputs, and the `#| ...` directive
 lines are stripped from the code shown; long code cells on the results pages, and any marked `#| code-fold: true`, are
-folded (a closed "Code" box, outputs shown; `folded`). Outputs are cleaned of what a static page should not show (`scrub_outputs`):
+folded (a closed "Code" box, outputs shown; `folded`). Outputs are cleaned of what a static page should not show
+(`scrub_outputs`):
 progress bars (tqdm's stderr frames and the frozen text of its widgets), empty stream outputs, and this machine's
 paths (the checkout, temporary folders, home folders, site-packages). `figures/` is copied next to them (markdown links
 `../figures/x.png` are pointed there). Each notebook's opening maintainers' note ("*Run All: about 1 min ...*") moves to
@@ -52,7 +53,8 @@ import site_lean, site_pages, site_reference
 
 # Notebook pages: no prompts; content as wide as the screen allows (the page's contents sit in the left
 # sidebar, `toc.integrate`); figures never wider than the page, full size on click; printed lines wrap (a table is an
-# HTML table, never text: tools/check_site.py), wide tables scroll inside themselves instead of being cut. (`.md-content` outranks the notebook CSS inlined after this file.)
+# HTML table, never text: tools/check_site.py), wide tables scroll inside themselves instead of being cut.
+# (`.md-content` outranks the notebook CSS inlined after this file.)
 SITE_CSS = """.md-grid { max-width: 1600px; }
 .md-content .jupyter-wrapper .jp-InputPrompt, .md-content .jupyter-wrapper .jp-OutputPrompt { display: none; }
 .md-content .jupyter-wrapper .jp-OutputArea-output, .md-content .jupyter-wrapper .jp-RenderedHTMLCommon { overflow-x: auto; max-width: 100%; }
@@ -87,10 +89,13 @@ math[display="block"] { margin: .6em 0; overflow-x: auto; }
 """
 # The copy buttons' icon, drawn once by CSS (site_lean.lean_notebook_html drops the copy inlined into every code cell)
 COPY_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
-            '<path d="M0 6.75C0 5.784.784 5 1.75 5h1.5a.75.75 0 010 1.5h-1.5a.25.25 0 00-.25.25v7.5c0 .138.112.25.25.25h7.5a.25.25 '
+            '<path d="M0 6.75C0 5.784.784 5 1.75 5h1.5a.75.75 0 010 1.5h-1.5a.25.25 0 00-.25.25v7.5c0 '
+            '.138.112.25.25.25h7.5a.25.25 '
             '0 00.25-.25v-1.5a.75.75 0 011.5 0v1.5A1.75 1.75 0 019.25 16h-7.5A1.75 1.75 0 010 14.25v-7.5z"/>'
-            '<path d="M5 1.75C5 .784 5.784 0 6.75 0h7.5C15.216 0 16 .784 16 1.75v7.5A1.75 1.75 0 0114.25 11h-7.5A1.75 1.75 0 015 '
-            '9.25v-7.5zm1.75-.25a.25.25 0 00-.25.25v7.5c0 .138.112.25.25.25h7.5a.25.25 0 00.25-.25v-7.5a.25.25 0 00-.25-.25h-7.5z"/>'
+            '<path d="M5 1.75C5 .784 5.784 0 6.75 0h7.5C15.216 0 16 .784 16 1.75v7.5A1.75 1.75 0 0114.25 11h-7.5A1.75 '
+            '1.75 0 015 '
+            '9.25v-7.5zm1.75-.25a.25.25 0 00-.25.25v7.5c0 .138.112.25.25.25h7.5a.25.25 0 00.25-.25v-7.5a.25.25 0 '
+            '00-.25-.25h-7.5z"/>'
             '</svg>\n')
 SITE_JS = """document.addEventListener("click", e => {
   if (e.target.matches(".jp-OutputArea-output img")) e.target.classList.toggle("spot-full");
@@ -120,7 +125,8 @@ def _text(x) -> str: return "".join(x) if isinstance(x, list) else (x or "")
 
 
 def is_progress_bar(output) -> bool:
-    "A progress bar: a widget (its text/plain fallback is a bar frozen at its first frame) or a stream of tqdm frames only"
+    """A progress bar: a widget (its text/plain fallback is a bar frozen at its first frame) or a stream of tqdm frames
+    only"""
     if WIDGET_MIME in output.get("data", {}): return True
     return output.get("output_type") == "stream" and _BAR.search(_text(output.get("text"))) is not None \
         and not strip_bars(_text(output.get("text"))).strip()
@@ -133,7 +139,8 @@ def strip_bars(text: str) -> str:
 
 
 # This machine's paths in outputs, most specific first: (pattern, replacement). The checkout is wherever it was
-# executed (/work/main here, another folder in CI), so any /work/<name>/ counts; /work/shared is the shared data beside it.
+# executed (/work/main here, another folder in CI), so any /work/<name>/ counts; /work/shared is the shared data beside
+# it.
 MACHINE_PATHS = [
     (re.compile(r"(?<![\w.~-])(?:/[\w.+-]+)+/(?:site|dist)-packages/"), "site-packages/"),
     (re.compile(r"(?<![\w.~-])(?:/[\w.+-]+)*/lib/(python3\.\d+)/"), r"\1/"),
@@ -196,7 +203,8 @@ def link_notebook_refs(md: str, pages: dict[str, str], here: str = "") -> str:
     out = []
     for line in md.split("\n"):
         cells = line.split("|")
-        if line.lstrip().startswith("|") and len(cells) >= 4 and re.fullmatch(rf"\s*{_NUM}(\s*,\s*{_NUM})*\s*", cells[-2]):
+        if line.lstrip().startswith("|") and len(cells) >= 4 and re.fullmatch(rf"\s*{_NUM}(\s*,\s*{_NUM})*\s*",
+                                                                              cells[-2]):
             cells[-2] = re.sub(_NUM, lambda k: num(k.group(0)), cells[-2])
             line = "|".join(cells)
         out.append(line)
@@ -220,8 +228,10 @@ def link_paper(md: str) -> str:
 # (`FOLD_PAGES`) every code cell longer than `FOLD_LINES` lines unless marked `#| code-fold: false`. The cell gets the
 # tag `FOLD_TAG`; site_lean.fold_code wraps its code in a closed <details> (outputs stay open).
 FOLD_TAG, FOLD_LINES = "spot_fold", 10
-FOLD_PAGES = {f"{n}.html" for n in ("paper_stale_coverage", "drafters_oracle", "order_model", "drafters_spot", "paper_sampling",
-                                    "paper_bench", "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware", "paper_tables")}
+FOLD_PAGES = {f"{n}.html" for n in ("paper_stale_coverage", "drafters_oracle", "order_model", "drafters_spot",
+                                    "paper_sampling",
+                                    "paper_bench", "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware",
+                                    "paper_tables")}
 
 
 # The pages a user reads to use the package (the nav's "Use it"): their exported implementation is folded, so that each
@@ -251,7 +261,8 @@ def maintainer_cell(notes: list[str]) -> dict:
     "A closed <details> at the end of the page holding the maintainers' notes"
     def inline(t):   # escaped text, `code` spans as <code>
         parts = re.split(r"`([^`]+)`", t)
-        return "".join(f"<code>{html.escape(p)}</code>" if i % 2 else html.escape(p, quote=False) for i, p in enumerate(parts))
+        return "".join(f"<code>{html.escape(p)}</code>" if i % 2 else html.escape(p, quote=False)
+                       for i, p in enumerate(parts))
     body = "<br>\n".join(inline(n) for n in notes)
     return {"cell_type": "markdown", "metadata": {}, "id": "maintainers-note",
             "source": f'<details class="spot-maint"><summary>For maintainers</summary>\n<p>{body}</p>\n</details>'}
@@ -428,7 +439,8 @@ def grouped_nav(entries: list[tuple[str, str, str]], groups=NAV_GROUPS) -> list:
                 if name not in placed: placed[name] = (gi, 10**6)
     def links(gi):
         pats = leaves[gi][1]
-        items = sorted((placed[n][1], i, {label: f}) for i, (n, label, f) in enumerate(entries) if placed.get(n, (-1,))[0] == gi)
+        items = sorted((placed[n][1], i, {label: f}) for i, (n, label, f) in enumerate(entries)
+                       if placed.get(n, (-1,))[0] == gi)
         out = [x[2] for x in items]
         if "@paper" in pats:  # the paper itself, an external link, where the group names it
             out.insert(min(pats.index("@paper"), len(out)), {"The paper (arXiv) ↗": site_pages.PAPER_URL})
@@ -458,7 +470,8 @@ REPO_URL = "https://github.com/spot-nb/spot_nb"
 
 def version() -> str:
     "The version the site documents: `__version__` in spot_nb/__init__.py (read, not imported)"
-    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', (ROOT / "spot_nb" / "__init__.py").read_text(encoding="utf-8"), re.M)
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', (ROOT / "spot_nb" / "__init__.py").read_text(encoding="utf-8"),
+                  re.M)
     return m.group(1) if m else "unknown"
 
 
@@ -486,8 +499,10 @@ def mkdocs_yml(docs_dir, site_dir, nav, sources: dict | None = None, figures: di
         "extra": {"notebook_sources": sources or {}, "figure_captions": figures or {}, "version": v},
         "extra_css": ["assets/spot_nb.css"],
         "extra_javascript": ["assets/spot_nb.js"],     # no MathJax: site_render.py writes the maths as MathML
-        "markdown_extensions": ["tables", "admonition", "toc", "attr_list", "md_in_html", "pymdownx.details", "pymdownx.superfences",
-                                {"pymdownx.highlight": {"use_pygments": True}}, {"pymdownx.arithmatex": {"generic": True}}],
+        "markdown_extensions": ["tables", "admonition", "toc", "attr_list", "md_in_html", "pymdownx.details",
+                                "pymdownx.superfences",
+                                {"pymdownx.highlight": {"use_pygments": True}},
+                                {"pymdownx.arithmatex": {"generic": True}}],
         "plugins": ["search", {"mkdocs-jupyter": {
             # include_source: False: each page links its notebook in the repository instead (3 MB less)
             "execute": False, "include_source": False, "ignore_h1_titles": True, "no_prompt": True,
@@ -559,7 +574,8 @@ def main(argv=None):
     cfg = proc / "mkdocs.yml"
     site = Path(a.out).resolve()
     sources = {f"{page_name(p)}.ipynb": f"{REPO_URL}/blob/main/nbs/{p.name}" for p in nbs}
-    cfg.write_text(mkdocs_yml(docs, site, nav, sources, figures, site_pages.built_from(ROOT, html=True)), encoding="utf-8")
+    cfg.write_text(mkdocs_yml(docs, site, nav, sources, figures, site_pages.built_from(ROOT, html=True)),
+                   encoding="utf-8")
     cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(cfg)] + (["--strict"] if a.strict else [])
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")  # silence Material for MkDocs' end-of-life banner
     rc = subprocess.run(cmd, cwd=proc, env=env).returncode  # cwd: mkdocs-jupyter keeps its .cache/ there

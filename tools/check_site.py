@@ -46,7 +46,8 @@ themselves and no page scrolls sideways).
 
 The browser is headless Chromium (`chromium`, `chromium-browser` or `google-chrome` on PATH, or --browser PATH; Debian's
 package `chromium`): the site is served on 127.0.0.1 for the check's duration, and one browser run loads every page in
-a --width x --height frame of a runner page that measures it (`--dump-dom` returns the measurements). Without one the geometric checks fall back to the
+a --width x --height frame of a runner page that measures it (`--dump-dom` returns the measurements). Without one the
+geometric checks fall back to the
 static ones above (--browser never forces that).
 """
 import argparse, json, re, shutil, subprocess, sys, tempfile
@@ -85,8 +86,9 @@ class Report:
                 print(f"{kind} [{check}] {page}: {msg}" + (f"\n      {snip!r}" if snip else ""))
         by = {}
         for c, *_ in self.errors: by[c] = by.get(c, 0) + 1
-        print(f"{len(self.errors)} failed, {len(self.notes)} notes" + (f" ({', '.join(f'{k} {v}' for k, v in by.items())})"
-                                                                       if by else ""))
+        print(f"{len(self.errors)} failed, {len(self.notes)} notes"
+              + (f" ({', '.join(f'{k} {v}' for k, v in by.items())})"
+                 if by else ""))
 
 
 def _clip(s, n=160):
@@ -147,7 +149,8 @@ def check_notebooks(nbs: Path, rep: Report, skip=()) -> Report:
                             if not text.strip(): rep.fail("residue", where, "an empty stderr strip")
                             else: rep.note("residue", where, "stderr shown", text)
                     else:
-                        text = "\n".join(build_docs._text(v) for k, v in o.get("data", {}).items() if k.startswith("text/"))
+                        text = "\n".join(build_docs._text(v) for k, v in o.get("data", {}).items()
+                                         if k.startswith("text/"))
                         text += "\n".join(o.get("traceback", []))
                     for what, snip in residue(text): rep.fail("residue", where, what, snip)
     return rep
@@ -201,17 +204,20 @@ def check_site(site: Path, rep: Report, a) -> Report:
     ids_cache = {}
     def ids_of(p: Path):
         if p not in ids_cache:
-            s = _soup(p); ids_cache[p] = {t.get("id") for t in s.find_all(id=True)} | {t.get("name") for t in s.find_all(attrs={"name": True})}
+            s = _soup(p); ids_cache[p] = ({t.get("id") for t in s.find_all(id=True)}
+                                          | {t.get("name") for t in s.find_all(attrs={"name": True})})
         return ids_cache[p]
     groups, nav_hrefs = _nav(site)
     findings_pages = _findings_pages(site, a)
     base = _base_path(site)
-    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', (ROOT / "spot_nb" / "__init__.py").read_text(encoding="utf-8"), re.M)
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', (ROOT / "spot_nb" / "__init__.py").read_text(encoding="utf-8"),
+                  re.M)
     version = m.group(1) if m else "?"
     for page in pages:
         rel = page.relative_to(site).as_posix()
         soup = _soup(page)
-        ids_cache[page] = {t.get("id") for t in soup.find_all(id=True)} | {t.get("name") for t in soup.find_all(attrs={"name": True})}
+        ids_cache[page] = {t.get("id") for t in soup.find_all(id=True)} | {t.get("name")
+                                                                           for t in soup.find_all(attrs={"name": True})}
         check_page_extras(site, rel, soup, rep, a, version)
         content = soup.select_one(".md-content") or soup
         outputs = content.select(".jp-OutputArea-output")
@@ -228,7 +234,8 @@ def check_site(site: Path, rep: Report, a) -> Report:
             if pre.find_parent("details") is not None and not pre.find_parent("details").has_attr("open"): continue
             text = pre.get_text()
             longest = max(text.split("\n"), key=len) if text else ""
-            if "wide" not in skip and len(longest) > a.pre_chars:   # printed lines wrap on the page: a note, not a failure
+            # printed lines wrap on the page: a note, not a failure
+            if "wide" not in skip and len(longest) > a.pre_chars:
                 rep.note("wide", rel, f"output line of {len(longest)} characters (> {a.pre_chars}): it wraps", longest)
             if "tables" not in skip:
                 t = text_table(text)
@@ -241,7 +248,8 @@ def check_site(site: Path, rep: Report, a) -> Report:
             for tag, attr in (("a", "href"), ("img", "src"), ("script", "src"), ("link", "href")):
                 for el in soup.find_all(tag):
                     url = el.get(attr)
-                    if not url or re.match(r"^(?:[a-z][a-z0-9+.-]*:|//)", url, re.I): continue   # external, data:, mailto:
+                    # external, data:, mailto:
+                    if not url or re.match(r"^(?:[a-z][a-z0-9+.-]*:|//)", url, re.I): continue
                     parts = urlsplit(url)
                     path = unquote(parts.path)
                     if path.startswith("/"):   # absolute on the server: the site lives at site_url's path (404.html)
@@ -284,7 +292,8 @@ def check_site(site: Path, rep: Report, a) -> Report:
     if "search" not in skip: check_search(site, rep, a)
     if "size" not in skip:
         size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
-        (rep.fail if size > a.max_mb * 1e6 else rep.note)("size", str(site), f"{size / 1e6:.1f} MB (limit {a.max_mb:g} MB)")
+        (rep.fail if size > a.max_mb * 1e6 else rep.note)("size", str(site),
+                                                          f"{size / 1e6:.1f} MB (limit {a.max_mb:g} MB)")
     return rep
 
 
@@ -345,14 +354,17 @@ def check_home_markdown(md: str, rep: Report, where: str = "README.md", max_line
     setup = _section(md, "Set up") or _section(md, "Install") or _section(md, "Get started")
     cmds = re.findall(r"```(?:bash|sh|shell|console)\n(.*?)```", setup, re.S)
     cmds = [ln for c in cmds for ln in c.strip().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if len(cmds) != 2: rep.fail("home", where, f"{len(cmds)} set-up commands (exactly two: install and demo, test)", " | ".join(cmds))
-    elif not any("spot-nb demo" in c for c in cmds): rep.fail("home", where, "no set-up command runs `spot-nb demo`", " | ".join(cmds))
+    if len(cmds) != 2: rep.fail("home", where, f"{len(cmds)} set-up commands (exactly two: install and demo, test)",
+                                " | ".join(cmds))
+    elif not any("spot-nb demo" in c for c in cmds): rep.fail("home", where, "no set-up command runs `spot-nb demo`",
+                                                              " | ".join(cmds))
     for bad in ("nbdev-export", "nbdev-clean", "nbdev-test", "`02_core`"):
         if bad in md: rep.fail("home", where, f"developer material ({bad}): it belongs on the Contributing page")
     table = _section(md, "Results at a glance")
     if not table: rep.fail("home", where, "no 'Results at a glance' section")
     else:
-        rows = [ln for ln in table.splitlines() if ln.lstrip().startswith("|") and not re.match(r"^\s*\|[\s:|-]+\|\s*$", ln)]
+        rows = [ln for ln in table.splitlines() if ln.lstrip().startswith("|")
+                and not re.match(r"^\s*\|[\s:|-]+\|\s*$", ln)]
         rows = rows[1:]                                               # the header
         if not rows: rep.fail("home", where, "'Results at a glance' has no table")
         if len(rows) > 8: rep.fail("home", where, f"'Results at a glance' has {len(rows)} rows (at most 8)")
@@ -363,7 +375,8 @@ def check_home_markdown(md: str, rep: Report, where: str = "README.md", max_line
                 bare = CLAIM_TAG.sub("", re.sub(r"\]\([^)]*\)", "]", c))
                 nums = [n for n in _NUMBER.findall(bare) if not re.fullmatch(r"\d{1,2}[a-z]?", n.strip())]
                 tags = CLAIM_TAG.findall(c)
-                if nums and not tags and "<!--paper-->" not in c and "pending" not in c.lower() and "not measured" not in c.lower():
+                if (nums and not tags and "<!--paper-->" not in c and "pending" not in c.lower()
+                        and "not measured" not in c.lower()):
                     rep.fail("home", where, "a number in 'Results at a glance' carries no claim tag", c)
                 for t in tags:
                     if claims is not None and t not in claims:
@@ -401,7 +414,8 @@ def check_reference(site: Path, rep: Report, a) -> Report:
             if sib.name in ("h2", "h3"): break
             block.append(sib)
         text = " ".join(b.get_text(" ") for b in block)
-        if not any(b.name == "table" for b in block) and not any("spot-api-sig" in (b.get("class") or []) for b in block):
+        if not any(b.name == "table" for b in block) and not any("spot-api-sig" in (b.get("class") or [])
+                                                                 for b in block):
             rep.fail("reference", "reference.html", f"{name}: no signature (or registry table)")
         if "Example" not in text: rep.fail("reference", "reference.html", f"{name}: no example")
     try:
@@ -416,7 +430,8 @@ def check_reference(site: Path, rep: Report, a) -> Report:
         for pre in _soup(f).select("pre"):
             prev = pre.find_previous(["p", "h2", "h3"])
             example = prev is not None and prev.get_text(strip=True) == "Example"
-            if not example and pre.find_parent(class_="spot-api-sig") is None and re.search(r"^\s+(return|raise|for|if)\b", pre.get_text(), re.M):
+            if (not example and pre.find_parent(class_="spot-api-sig") is None
+                    and re.search(r"^\s+(return|raise|for|if)\b", pre.get_text(), re.M)):
                 rep.fail("reference", f.name, "implementation source shown", pre.get_text())
     return rep
 
@@ -430,15 +445,20 @@ def check_search(site: Path, rep: Report, a) -> Report:
         if ui in raw: rep.fail("search", f.name, f"UI string {ui!r} in the index ({raw.count(ui)} times)")
     docs = json.loads(raw).get("docs", [])
     for d in docs:
-        if "<pre>" in d.get("text", ""): rep.fail("search", d["location"], "a code block in the index", d["text"][:120]); break
+        if "<pre>" in d.get("text", ""): rep.fail("search", d["location"], "a code block in the index",
+                                                  d["text"][:120]); break
     longest = max(docs, key=lambda d: len(d.get("text", "")), default=None)
     if longest and len(longest["text"]) > a.search_chars:
-        rep.fail("search", longest["location"], f"an entry of {len(longest['text'])} characters (at most {a.search_chars})")
+        rep.fail("search", longest["location"],
+                 f"an entry of {len(longest['text'])} characters (at most {a.search_chars})")
     css = site / "assets" / "spot_nb.css"
-    if not css.is_file() or not re.search(r"\.md-search-result__article\s*\{[^}]*max-height", css.read_text(encoding="utf-8")):
-        rep.fail("search", "assets/spot_nb.css", "search previews are not cut to a few lines (.md-search-result__article max-height)")
+    if not css.is_file() or not re.search(r"\.md-search-result__article\s*\{[^}]*max-height",
+                                          css.read_text(encoding="utf-8")):
+        rep.fail("search", "assets/spot_nb.css",
+                 "search previews are not cut to a few lines (.md-search-result__article max-height)")
     kb = f.stat().st_size / 1e3
-    (rep.fail if kb > a.search_kb else rep.note)("search", f.name, f"{kb:.0f} kB, {len(docs)} entries (limit {a.search_kb:g} kB)")
+    (rep.fail if kb > a.search_kb else rep.note)("search", f.name,
+                                                 f"{kb:.0f} kB, {len(docs)} entries (limit {a.search_kb:g} kB)")
     return rep
 
 
@@ -449,15 +469,19 @@ def check_page_extras(site: Path, rel: str, soup, rep: Report, a, version: str) 
     if "figures" not in skip:
         for img in content.select("img"):
             alt = (img.get("alt") or "").strip()
-            if not alt or alt.startswith("No description"): rep.fail("figures", rel, "an image without alt text", img.get("src", "")[:80])
+            if not alt or alt.startswith("No description"): rep.fail("figures", rel, "an image without alt text",
+                                                                     img.get("src", "")[:80])
         for img in content.select(".jp-OutputArea-output img"):
             fig = img.find_parent("figure")
             cap = fig.find("figcaption") if fig else None
-            if cap is None: rep.fail("figures", rel, "an output image without a caption", img.get("src", "")[:80]); continue
+            if cap is None: rep.fail("figures", rel, "an output image without a caption",
+                                     img.get("src", "")[:80]); continue
             if "interval" not in cap.get_text().lower():
-                rep.fail("figures", rel, "a caption that does not say whether the figure draws intervals", cap.get_text())
+                rep.fail("figures", rel, "a caption that does not say whether the figure draws intervals",
+                         cap.get_text())
             for m in DASH_RANGE.finditer(cap.get_text()):
-                rep.fail("ranges", rel, "a caption writes a spread like an interval (write 'from a to b')", cap.get_text())
+                rep.fail("ranges", rel, "a caption writes a spread like an interval (write 'from a to b')",
+                         cap.get_text())
     if "ranges" not in skip:
         found = next((h for h in content.select("h2") if re.search(r"what we found", h.get_text(), re.I)), None)
         if found is not None:
@@ -465,16 +489,21 @@ def check_page_extras(site: Path, rel: str, soup, rep: Report, a, version: str) 
                 if sib.name == "h2": break
                 for td in sib.select("td"):
                     if RANGE_AS_INTERVAL.search(td.get_text()):
-                        rep.fail("ranges", rel, "a spread written like an interval in 'What we found' (write 'from a to b')", td.get_text())
+                        rep.fail("ranges", rel,
+                                 "a spread written like an interval in 'What we found' (write 'from a to b')",
+                                 td.get_text())
     if "math" not in skip:
         for md in content.select(".jp-RenderedMarkdown, article > p, article li, article td"):
             for el in md.find_all(["code", "pre"]): el.extract()
             m = TEX_LEFT.search(md.get_text())
-            if m: rep.fail("math", rel, "TeX left as text (not rendered)", md.get_text()[max(0, m.start() - 40): m.end() + 40])
+            if m: rep.fail("math", rel, "TeX left as text (not rendered)",
+                           md.get_text()[max(0, m.start() - 40): m.end() + 40])
         for tag, attr in (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src")):
             for el in soup.find_all(tag):
                 url = el.get(attr) or ""
-                if re.match(r"^(?:https?:)?//", url) and not (tag == "link" and (el.get("rel") or [""])[0] in ("canonical", "alternate")):
+                if re.match(r"^(?:https?:)?//", url) and not (tag == "link"
+                                                              and (el.get("rel") or [""])[0] in ("canonical",
+                                                                                                 "alternate")):
                     rep.fail("math", rel, f"<{tag}> loads from the network: the site must work offline", url)
         for st in soup.find_all("style"):
             if re.search(r"@import\s+url\(\s*['\"]?https?:|url\(\s*['\"]?https?://fonts", st.get_text()):
@@ -485,7 +514,8 @@ def check_page_extras(site: Path, rel: str, soup, rep: Report, a, version: str) 
                 rep.fail("maintainers", rel, "a maintainers' note not folded", el.get_text()); break
     if "version" not in skip and rel != "404.html":
         header = soup.select_one("header") or soup
-        if f"spot_nb {version}" not in header.get_text(" "): rep.fail("version", rel, f"the header does not name version {version}")
+        if f"spot_nb {version}" not in header.get_text(" "): rep.fail("version", rel,
+                                                                      f"the header does not name version {version}")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -588,25 +618,31 @@ def browse(site: Path, browser: str, rep: Report, a) -> Report:
         if "wide" not in skip:
             if r["pageWidth"] > r["W"] + 1:
                 rep.fail("wide", rel, f"the page scrolls sideways at {a.width} px ({r['pageWidth']} > {r['W']} px)")
-            for s in (r["scrolls"] if a.width >= 1000 else []):   # on a phone a wide table scrolls inside its box: wanted
+            # on a phone a wide table scrolls inside its box: wanted
+            for s in (r["scrolls"] if a.width >= 1000 else []):
                 inside = f" inside <{s['box']}>" if s.get("box") else ""
-                rep.fail("wide", rel, f"<{s['tag']}>{inside} needs horizontal scrolling at {a.width} px ({s['need']} > {s['have']} px)", s["text"])
+                rep.fail("wide", rel,
+                         f"<{s['tag']}>{inside} needs horizontal scrolling at {a.width} px ({s['need']} > {s['have']} "
+                         "px)", s["text"])
         if "math" not in skip and r["mathErrors"]:
             rep.fail("math", rel, f"{r['mathErrors']} MathJax errors")
         if "findings" not in skip and rel in findings_pages and a.width >= 1000:
             if r["findings"] is None or (r["firstCode"] is not None and r["findings"] > r["firstCode"]):
                 rep.fail("findings", rel, "no 'what we found' before the first code cell")
             elif r["findings"] > a.height:
-                rep.fail("findings", rel, f"'what we found' starts {r['findings']:.0f} px down, below the first screen ({a.height} px)")
+                rep.fail("findings", rel,
+                         f"'what we found' starts {r['findings']:.0f} px down, below the first screen ({a.height} px)")
     rep.note("wide", "(browser)", f"{len(pages)} pages measured in {Path(browser).name} at {a.width}x{a.height}")
     return rep
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter,
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="\n".join(__doc__.splitlines()[2:]))
     ap.add_argument("site", nargs="?", default=str(ROOT / "site"))
-    ap.add_argument("--notebooks", metavar="NBS", help="check the notebooks' outputs as the builder stages them, not a site")
+    ap.add_argument("--notebooks", metavar="NBS",
+                    help="check the notebooks' outputs as the builder stages them, not a site")
     ap.add_argument("--skip", default="", help=f"comma-separated checks to leave out: {', '.join(CHECKS)}")
     ap.add_argument("--max-mb", type=float, default=20.0)
     ap.add_argument("--pre-chars", type=int, default=120, help="widest output line allowed (static check)")
@@ -643,7 +679,8 @@ def main(argv=None) -> int:
                 a.width = w
                 browse(site, browser, rep, a)
         elif a.browser == "never": print("static checks only (--browser never)")
-        else: print("no headless browser found: static checks only (Debian's package `chromium` adds the geometric ones)")
+        else: print("no headless browser found: static checks only (Debian's package `chromium` adds the geometric "
+                    "ones)")
     rep.print()
     return 1 if rep.errors else 0
 

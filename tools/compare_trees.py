@@ -20,7 +20,8 @@ def record(checkout: str, out: str, n_prompts: int = 4, gen_length: int = 64) ->
     from spot_nb.tasks import load_task
     target, tok = load_target()
     om = load_drafter().model
-    prompts = [encode_prompt(tok, p.text, target, gen_length) for t in ("humaneval", "gsm8k") for p in load_task(t, n_prompts // 2)]
+    prompts = [encode_prompt(tok, p.text, target, gen_length) for t in ("humaneval", "gsm8k")
+               for p in load_task(t, n_prompts // 2)]
     trees = {}
     for D, g, T in CONFIGS:
         drafter, got = SpotDrafter(om, gamma=g), []
@@ -34,7 +35,8 @@ def compare(a: str, b: str) -> None:
     A, B = json.load(open(a))["trees"], json.load(open(b))["trees"]
     for k in A:
         same = sum(x == y for x, y in zip(A[k], B[k])) if len(A[k]) == len(B[k]) else 0
-        print(f"{k:22s} rounds {len(A[k]):4d} / {len(B[k]):4d}, drafted nodes {sum(map(len, A[k])):5d}, identical trees {same}")
+        print(f"{k:22s} rounds {len(A[k]):4d} / {len(B[k]):4d}, drafted nodes {sum(map(len, A[k])):5d}, identical "
+              f"trees {same}")
     print("ALL IDENTICAL" if all(A[k] == B[k] for k in A) else "TREES DIFFER")
 
 if __name__ == "__main__":

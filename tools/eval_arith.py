@@ -2,7 +2,8 @@
 
     python tools/eval_arith.py [--out results/records/arith_eval.jsonl.gz]
 
-Runs on one thread; run it again after an interruption and it continues with the (checkpoint, split) pairs not yet done."""
+Runs on one thread; run it again after an interruption and it continues with the (checkpoint, split) pairs not yet
+done."""
 import argparse, sys
 from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]

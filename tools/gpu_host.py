@@ -51,7 +51,8 @@ def _allowed(name: str, allowed: set[str]) -> bool:
 
 class _Guard(importlib.abc.MetaPathFinder):
     "First finder on sys.meta_path: refuses a top-level module outside the allowlist that another finder would serve."
-    def __init__(self, allowed: set[str], hidden: set[str]): self.allowed, self.hidden, self.refused, self.busy = allowed, hidden, [], False
+    def __init__(self, allowed: set[str],
+                 hidden: set[str]): self.allowed, self.hidden, self.refused, self.busy = allowed, hidden, [], False
     def find_spec(self, fullname, path=None, target=None):
         if "." in fullname or self.busy or _allowed(fullname, self.allowed): return None
         self.busy = True
@@ -71,7 +72,8 @@ def guard() -> _Guard:
     return g
 
 def imported_outside(g: _Guard, before: set[str]) -> list[str]:
-    "Top-level packages outside the allowlist that modules imported since `before` (sys.modules's names then) come from."
+    """Top-level packages outside the allowlist that modules imported since `before` (sys.modules's names then) come
+    from."""
     installed = set(md.packages_distributions())
     out = set()
     for n, m in list(sys.modules.items()):

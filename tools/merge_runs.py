@@ -16,12 +16,14 @@ def main(argv: list[str]) -> None:
     from spot_nb.bench.store import BenchError, merge_runs
     from spot_nb.records import write_records
     out, folders = Path(argv[0]), [Path(f) for f in argv[1:]]
-    if missing := [str(f) for f in folders if not f.is_dir()]: raise SystemExit(f"no run folder at {', '.join(missing)}")
+    if missing := [str(f) for f in folders
+                   if not f.is_dir()]: raise SystemExit(f"no run folder at {', '.join(missing)}")
     try: merged, repeats = merge_runs([read_records(f) for f in folders])
     except BenchError as e: raise SystemExit(str(e)) from None
     records = sample_records_of(merged)
     write_records(out, records)
-    print(f"{len(records)} records written to {out}; {repeats} decodes made by more than one run, all with the same NFE and output")
+    print(f"{len(records)} records written to {out}; {repeats} decodes made by more than one run, all with the same "
+          "NFE and output")
 
 
 if __name__ == "__main__": main(sys.argv[1:])

@@ -20,14 +20,17 @@ _BAR = re.compile(r"\d+%\|.*\|\s*\d+/\d+")            # tqdm's "45%|####  | 9/20
 def is_progress_bar(output) -> bool:
     "A progress bar's output (a tqdm widget, or tqdm's text on stderr): never kept in a committed notebook."
     if "application/vnd.jupyter.widget-view+json" in output.get("data", {}): return True
-    return output.get("output_type") == "stream" and output.get("name") == "stderr" and bool(_BAR.search(output.get("text", "")))
+    return (output.get("output_type") == "stream" and output.get("name") == "stderr"
+            and bool(_BAR.search(output.get("text", ""))))
 
 def execute(nb, folder: Path, timeout: int) -> None:
-    "Run every cell of `nb` in place, as JupyterLab's Run All does: a python3 kernel whose cwd is `folder`, inline figures."
+    """Run every cell of `nb` in place, as JupyterLab's Run All does: a python3 kernel whose cwd is `folder`, inline
+    figures."""
     os.environ.pop("MPLBACKEND", None)          # the kernel's inline backend stores figures; Agg would drop them
     NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
 
-def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False, also: frozenset = frozenset()) -> None:
+def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = False,
+        also: frozenset = frozenset()) -> None:
     nb = nbformat.read(path, as_version=4)
     def wanted(c):
         if c.cell_type != "code": return True

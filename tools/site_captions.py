@@ -15,7 +15,8 @@ CAPTIONS = {
     "stale_coverage": (
         "Line plot: share of windows whose next K commits lie in the stale top-n candidates, for K from 1 to 8 and "
         "n of 1, 2, 4 and 8",
-        "Stale coverage on 300 draft-free trajectories of the embedded target: the share of (state, horizon) windows whose "
+        "Stale coverage on 300 draft-free trajectories of the embedded target: the share of (state, horizon) windows "
+        "whose "
         "next K commits all lie in the stale top-n; pooled over blocks, no intervals."),
     "stale_decay_by_block": (
         "Line plot by block index: stale argmax right, and the stale top-confidence position committing next",
@@ -71,12 +72,14 @@ CAPTIONS = {
     "table20_n30": (
         "Two panels by draft budget: SPOT's NFE reduction and its throughput against draft-free, one line per task, "
         "with error bars",
-        "SPOT's budget curve, D from 1 to 20: NFE reduction and throughput on this CPU against draft-free, four tasks × "
+        "SPOT's budget curve, D from 1 to 20: NFE reduction and throughput on this CPU against draft-free, four tasks "
+        "× "
         "30 samples, 256 tokens, T = 0; error bars: paired bootstrap 95% intervals."),
     "arith_training": (
         "Log-scale line plot: training loss and held-out answer loss of the competent target over its block-diffusion "
         "steps",
-        "The competent target's block-diffusion phase (after its causal-LM phase): masked-token cross-entropy, training "
+        "The competent target's block-diffusion phase (after its causal-LM phase): masked-token cross-entropy, "
+        "training "
         "(20-step mean) and held-out answers; one run, no intervals."),
     "arith_f8": (
         "Two line plots by block: SPOT's stale knowledge (top position still commits, stale argmax right) and accepted "
@@ -90,5 +93,6 @@ CAPTIONS = {
         "decodes each), the general target and the paper's SDAR-8B (its bar spans the paper's range across tasks, not "
         "an interval); means, no intervals."),
 }
-CAPTIONS["paper_stale_coverage:1"] = CAPTIONS["stale_coverage"]          # notebook 15 shows them through a variable (FIGS / ...)
+# notebook 15 shows them through a variable (FIGS / ...)
+CAPTIONS["paper_stale_coverage:1"] = CAPTIONS["stale_coverage"]
 CAPTIONS["paper_stale_coverage:2"] = CAPTIONS["stale_decay_by_block"]

@@ -45,7 +45,8 @@ def on_page_content(html, page, config, files):
         html = site_lean.fold_code(site_lean.lean_notebook_html(html))
         caps = (config.get("extra") or {}).get("figure_captions", {}).get(page.file.src_uri, [])
         html, missing = site_render.caption_figures(html, caps)
-        if missing: log.warning("%s: %d figure(s) without a caption (tools/site_captions.py)", page.file.src_uri, missing)
+        if missing: log.warning("%s: %d figure(s) without a caption (tools/site_captions.py)", page.file.src_uri,
+                                missing)
         fix_toc(html, page.toc)
     return site_render.render_math(html, notebook)
 

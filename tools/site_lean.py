@@ -15,9 +15,10 @@ import base64, hashlib, json, re, shutil
 from pathlib import Path
 
 # mkdocs-jupyter gives every code cell a copy button carrying its own copy of a 0.7 kB icon and a hidden second copy of
-# the code for the button to copy. The button can copy the highlighted code itself (its `for` names the `<pre>`), and the
-# icon can be drawn once, from assets/copy.svg, by CSS (`.spot-copy-icon` in the site's stylesheet).
-_COPY_TXT = re.compile(r'(<div class="highlight-ipynb[^"]*"><pre)(>.*?</pre></div>\s*)<div class="clipboard-copy-txt" id="([^"]+)">.*?</div>', re.S)
+# the code for the button to copy. The button can copy the highlighted code itself (its `for` names the `<pre>`), and
+# the icon can be drawn once, from assets/copy.svg, by CSS (`.spot-copy-icon` in the site's stylesheet).
+_COPY_TXT = re.compile(r'(<div class="highlight-ipynb[^"]*"><pre)(>.*?</pre></div>\s*)<div class="clipboard-copy-txt" '
+                       r'id="([^"]+)">.*?</div>', re.S)
 _COPY_SVG = re.compile(r'<svg aria-hidden="true" class="clipboard-copy-icon"[^>]*>.*?</svg>', re.S)
 _WS_SPAN = re.compile(r'<span class="w">(\s*)</span>')   # pygments' whitespace tokens: blank, nothing to colour
 # pygments' plain names, a third of the tokens: drawn in the code's own colour instead (the site's CSS gives
@@ -30,7 +31,8 @@ def copy_icon_svg(html: str) -> str:
     m = _COPY_SVG.search(html)
     if not m: return ""
     paths = "".join(re.findall(r"<path [^>]*>(?:</path>)?", m.group(0)))
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">{paths.replace("currentColor", "#000")}</svg>\n'
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 '
+            f'16">{paths.replace("currentColor", "#000")}</svg>\n')
 
 
 def lean_notebook_html(html: str) -> str:
@@ -63,7 +65,8 @@ def fold_code(html: str) -> str:
         pre = re.search(r"<pre\b.*?</pre>", html[m.start():end], re.S)
         n = re.sub(r"<[^>]+>", "", pre.group(0)).strip("\n").count("\n") + 1 if pre else 0
         summary = f'<summary>Code ({n} lines)</summary>' if n else "<summary>Code</summary>"
-        html = html[:m.start()] + f'<details class="spot-fold">{summary}' + html[m.start():end] + "</details>" + html[end:]
+        html = (html[:m.start()] + f'<details class="spot-fold">{summary}' + html[m.start():end] + "</details>"
+                + html[end:])
     return html
 
 
@@ -77,8 +80,10 @@ def _rel(page: Path, site: Path) -> str:
 
 
 def share_inline_assets(site: Path, min_chars: int = 2000) -> int:
-    """Write each large `<style>`/`<script>` block found inline in two or more pages once under assets/notebook/ and link
-    it from each page (same place in the page, so the cascade and the execution order are unchanged); return bytes saved"""
+    """Write each large `<style>`/`<script>` block found inline in two or more pages once under assets/notebook/ and
+    link
+    it from each page (same place in the page, so the cascade and the execution order are unchanged); return bytes
+    saved"""
     pages = [p for p in site.rglob("*.html")]
     texts = {p: p.read_text(encoding="utf-8") for p in pages}
     counts = {}
@@ -118,7 +123,8 @@ _DATA_IMG = re.compile(r"""src=(["'])data:image/(png|jpeg|jpg|gif|svg\+xml);base
 
 
 def externalize_images(site: Path) -> int:
-    """Base64 images in `name.html` -> files in `name_files/` (the twin's file when the bytes match); return bytes saved"""
+    """Base64 images in `name.html` -> files in `name_files/` (the twin's file when the bytes match); return bytes
+    saved"""
     saved = 0
     for page in sorted(site.glob("*.html")):
         t = page.read_text(encoding="utf-8")

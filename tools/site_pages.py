@@ -25,7 +25,8 @@ def _git(root: Path, *args) -> str:
 def published_files(root: Path) -> list[str]:
     "Committed files under results/ and figures/ (repository-relative); everything there when git cannot tell"
     out = _git(root, "ls-files", "--", *PUBLISHED)
-    files = out.splitlines() if out else [str(p.relative_to(root)) for d in PUBLISHED for p in sorted((root / d).rglob("*"))
+    files = out.splitlines() if out else [str(p.relative_to(root)) for d in PUBLISHED
+                                          for p in sorted((root / d).rglob("*"))
                                            if p.is_file()]
     return [f for f in files if (root / f).is_file()]
 

@@ -128,7 +128,8 @@ def _fmt_anno(a) -> str:
     if a is inspect.Parameter.empty: return ""
     if isinstance(a, str): return a
     if isinstance(a, type): return a.__name__
-    return re.sub(r"\b(?:typing|torch\.nn\.modules\.\w+|collections\.abc|spot_nb(?:\.\w+)*)\.", "", str(a)).replace("NoneType", "None")
+    return re.sub(r"\b(?:typing|torch\.nn\.modules\.\w+|collections\.abc|spot_nb(?:\.\w+)*)\.", "",
+                  str(a)).replace("NoneType", "None")
 
 
 def signature(name: str, obj) -> str:
@@ -177,14 +178,16 @@ def _source_link(obj) -> str:
 def _cell(s: str) -> str: return html.escape(str(s), quote=False).replace("|", "\\|").replace("\n", " ")
 
 
-def _code(s: str) -> str: return f"`{str(s).replace(chr(10), ' ')}`" if s else ""   # a pipe in a code span splits no cell
+# a pipe in a code span splits no cell
+def _code(s: str) -> str: return f"`{str(s).replace(chr(10), ' ')}`" if s else ""
 
 
 def render_object(spec: str, example: str) -> str:
     mod, name, obj = _obj(spec)
     out = [f"### `{name}` {{ #{_anchor(name)} }}", ""]
     if isinstance(obj, dict):                          # a registry: what is in it now
-        import spot_nb.drafters, spot_nb.models, spot_nb.targets   # noqa: F401  (register the shipped drafters, adapters)
+        # noqa: F401  (register the shipped drafters, adapters)
+        import spot_nb.drafters, spot_nb.models, spot_nb.targets
         out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
                 "| name | registered |", "|---|---|"]
         for k in sorted(obj):
@@ -208,7 +211,8 @@ def render_object(spec: str, example: str) -> str:
         if dataclasses.is_dataclass(obj) and not any(p[2] for p in params.values()):
             params = {f.name: (_fmt_anno(f.type), "" if f.default is dataclasses.MISSING else repr(f.default), "")
                       for f in dataclasses.fields(obj)}
-        if any(p[2] for p in params.values()):          # documented parameters (their types and defaults: the signature)
+        # documented parameters (their types and defaults: the signature)
+        if any(p[2] for p in params.values()):
             out += ["| parameter | type | default | meaning |", "|---|---|---|---|"]
             out += [f"| {_code(k)} | {_code(t)} | {_code(d)} | {_cell(doc)} |"
                     for k, (t, d, doc) in params.items()]
@@ -232,7 +236,8 @@ def api_page() -> str:
              "signature, its documentation, its parameters and a short example (the examples run in order, in one "
              "session, and CI runs them). `import spot_nb` gives `load_target`, `load_drafter`, `generate` and "
              "`DecodeConfig`; the rest lives in the modules named under each entry. The notebooks develop each piece: "
-             "[the five-line API](api.ipynb), [decode](decode.ipynb), [drafters](drafters_base.ipynb), [verify](verify.ipynb), "
+             "[the five-line API](api.ipynb), [decode](decode.ipynb), [drafters](drafters_base.ipynb), "
+             "[verify](verify.ipynb), "
              "[tasks](tasks.ipynb), [target](target.ipynb).", ""]
     for section, items in API:
         parts += [f"## {section}", ""]
@@ -257,9 +262,11 @@ def _option_row(a: argparse.Action) -> str:
     flags = ", ".join(a.option_strings) or (a.metavar if isinstance(a.metavar, str) else a.dest)
     if not a.option_strings: return f"| {_code(flags)} | | {_cell(a.help or '')} (required) |"
     if a.metavar and a.nargs != 0: flags += f" {a.metavar}" if isinstance(a.metavar, str) else ""
-    elif a.option_strings and a.nargs != 0 and not isinstance(a, (argparse._StoreTrueAction, argparse._StoreFalseAction)):
+    elif a.option_strings and a.nargs != 0 and not isinstance(a,
+                                                              (argparse._StoreTrueAction, argparse._StoreFalseAction)):
         flags += f" {a.dest.upper()}"
-    default = "" if a.default in (None, argparse.SUPPRESS) or isinstance(a, argparse._StoreTrueAction) else repr(a.default)
+    default = "" if a.default in (None, argparse.SUPPRESS) or isinstance(a,
+                                                                         argparse._StoreTrueAction) else repr(a.default)
     helptext = (a.help or "").replace("%(default)s", str(a.default)).replace("%%", "%")
     if a.choices and not isinstance(a.choices, dict): helptext += f" (one of: {', '.join(map(str, a.choices))})"
     return f"| {_code(flags)} | {_code(default)} | {_cell(helptext)} |"

@@ -47,7 +47,8 @@ def _text_only(html: str, fn) -> str:
     return "".join(p if i % 2 else fn(p) for i, p in enumerate(parts))
 
 
-_MD_BLOCK = re.compile(r'(<div class="[^"]*\bjp-Rendered(?:Markdown|Latex)\b[^"]*"[^>]*>)(.*?)(?=<div class="jp-Cell\b|<div class="[^"]*\bjp-Rendered(?:Markdown|Latex)\b|\Z)', re.S)
+_MD_BLOCK = re.compile(r'(<div class="[^"]*\bjp-Rendered(?:Markdown|Latex)\b[^"]*"[^>]*>)(.*?)(?=<div '
+                       r'class="jp-Cell\b|<div class="[^"]*\bjp-Rendered(?:Markdown|Latex)\b|\Z)', re.S)
 
 
 def render_math(html: str, notebook: bool) -> str:
@@ -63,7 +64,8 @@ def render_math(html: str, notebook: bool) -> str:
 # search: prose and headings only
 #
 # Material's search honours `data-search-exclude`, but it forgets the mark as soon as any element of the same tag closes
-# (its elements compare by tag name), so a marked <div> holding other <div>s is indexed after all. Instead the hooks hand
+# (its elements compare by tag name), so a marked <div> holding other <div>s is indexed after all. Instead the hooks
+# hand
 # the search plugin the page without those blocks (`search_view`) and give the page its full content back afterwards.
 
 _CUT = [

@@ -43,8 +43,11 @@ def stamp(path: Path, wall: float) -> None:
 
 def machine() -> str:
     "The machine in one line: CPU model, cores, memory, Python and torch versions (no host names or paths)."
-    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines() if l.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
-    mem = next((int(l.split()[1]) // 2**20 for l in Path("/proc/meminfo").read_text().splitlines() if l.startswith("MemTotal")), 0) if Path("/proc/meminfo").exists() else 0
+    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
+                if l.startswith("model name")),
+               platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    mem = next((int(l.split()[1]) // 2**20 for l in Path("/proc/meminfo").read_text().splitlines()
+                if l.startswith("MemTotal")), 0) if Path("/proc/meminfo").exists() else 0
     try: tv = importlib.metadata.version("torch")
     except importlib.metadata.PackageNotFoundError: tv = "absent"
     return f"{cpu}, {os.cpu_count()} cores, {mem} GiB memory, Python {platform.python_version()}, torch {tv}"
@@ -52,10 +55,13 @@ def machine() -> str:
 def fresh_clone(scratch: Path, reclone: bool) -> Path:
     "A clone of this checkout's committed HEAD (uncommitted changes and ignored files such as runs/ left behind)."
     dst = scratch / "clone"
-    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True,
+                          check=True).stdout.strip()
     if dst.exists() and not reclone:
-        have = subprocess.run(["git", "-C", str(dst), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-        if have == head and not subprocess.run(["git", "-C", str(dst), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout:
+        have = subprocess.run(["git", "-C", str(dst), "rev-parse", "HEAD"], capture_output=True,
+                              text=True).stdout.strip()
+        if have == head and not subprocess.run(["git", "-C", str(dst), "status", "--porcelain", "--untracked-files=no"],
+                                               capture_output=True, text=True).stdout:
             return dst
     if dst.exists(): shutil.rmtree(dst)
     subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(dst)], check=True)
@@ -79,8 +85,10 @@ def time_notebook(path: Path, timeout: int) -> dict:
     except Exception as e:                                   # a failing cell or a cell past the timeout: say which
         failed = [i for i in code if any(o.get("output_type") == "error" for o in nb.cells[i].get("outputs", []))]
         ran = [i for i in code if nb.cells[i].get("execution_count")]
-        at = failed[0] if failed else (ran[-1] if ran else code[0] if code else 0)      # the erring cell, else the last that started
-        print(f"{path.stem}: {type(e).__name__}: {str(e).strip().splitlines()[-1][:300] if str(e).strip() else ''}", flush=True)
+        # the erring cell, else the last that started
+        at = failed[0] if failed else (ran[-1] if ran else code[0] if code else 0)
+        print(f"{path.stem}: {type(e).__name__}: {str(e).strip().splitlines()[-1][:300] if str(e).strip() else ''}",
+              flush=True)
         kind = "timed out" if "timeout" in type(e).__name__.lower() or "timed out" in str(e).lower() else "error"
         outcome = f"{kind} in cell {at}"
     wall = time.time() - t0
@@ -121,29 +129,38 @@ if __name__ == "__main__":
     ap.add_argument("--out", type=Path, default=ROOT / "results/notebook_times.md")
     ap.add_argument("--scratch", type=Path, default=Path(tempfile.gettempdir()) / "spot_nb_times")
     ap.add_argument("--reclone", action="store_true", help="clone again even if the clone is at HEAD")
-    ap.add_argument("--timeout", type=int, default=900, help="seconds any one cell may run before the notebook counts as timed out")
+    ap.add_argument("--timeout", type=int, default=900,
+                    help="seconds any one cell may run before the notebook counts as timed out")
     ap.add_argument("--stamp-only", action="store_true", help="only stamp the notebooks' intros from the table's rows")
-    ap.add_argument("--no-stamp", action="store_true", help="leave the notebooks' intros alone (stamp them later with --stamp-only)")
+    ap.add_argument("--no-stamp", action="store_true",
+                    help="leave the notebooks' intros alone (stamp them later with --stamp-only)")
     ap.add_argument("--note", default="", help="a line for the table's header (e.g. what else the machine was doing)")
     a = ap.parse_args()
     if a.stamp_only:
         for name, row in read_rows(a.out).items():
-            if name not in UNSTAMPED and "| ok |" in row: stamp(ROOT / "nbs" / f"{name}.ipynb", float(ROW.match(row)["wall"]))
+            if name not in UNSTAMPED and "| ok |" in row: stamp(ROOT / "nbs" / f"{name}.ipynb",
+                                                                float(ROW.match(row)["wall"]))
         sys.exit(0)
     clone = fresh_clone(a.scratch, a.reclone)
     names = [Path(n).stem for n in a.notebooks] or sorted(p.stem for p in (clone / "nbs").glob("*.ipynb"))
     os.environ.update(OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
-                      PYTHONPATH=os.pathsep.join([str(clone)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+                      PYTHONPATH=os.pathsep.join([str(clone)]
+                                                 + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                                                    if p]))
     if "SPOT_NB_MBPP" not in os.environ and (m := ROOT.parent / "shared/data/mbpp/mbpp.jsonl").exists():
-        os.environ["SPOT_NB_MBPP"] = str(m)          # where a clone beside shared/ finds MBPP (the package's own lookup)
-    commit = subprocess.run(["git", "-C", str(clone), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+        # where a clone beside shared/ finds MBPP (the package's own lookup)
+        os.environ["SPOT_NB_MBPP"] = str(m)
+    commit = subprocess.run(["git", "-C", str(clone), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
     day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
     for name in names:
         path = clone / "nbs" / f"{name}.ipynb"
         r = time_notebook(path, a.timeout)
         rows = read_rows(a.out) | {name: fmt_row(name, r, commit, day)}       # read again: keep rows written meanwhile
         over = "; ".join(f"cell {i} {s:.0f} s" for i, s in r["over"])
-        print(f"{name}: {r['wall']:.0f} s, {r['outcome']}" + (f" (cells over a minute: {over})" if over else ""), flush=True)
+        print(f"{name}: {r['wall']:.0f} s, {r['outcome']}" + (f" (cells over a minute: {over})" if over else ""),
+              flush=True)
         write_table(a.out, rows, a.note)                     # after each notebook: a partial run leaves a partial table
-        if r["outcome"] == "ok" and name not in UNSTAMPED and not a.no_stamp: stamp(ROOT / "nbs" / f"{name}.ipynb", r["wall"])
+        if r["outcome"] == "ok" and name not in UNSTAMPED and not a.no_stamp: stamp(ROOT / "nbs" / f"{name}.ipynb",
+                                                                                    r["wall"])
     print(f"table: {a.out}")

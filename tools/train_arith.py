@@ -1,6 +1,7 @@
 """Train a candidate of the competent target and evaluate it on held-out problems (notebook 13 reads the results).
 
-    python tools/train_arith.py RUN_DIR --minutes 15 [--pretrain-minutes 7.5] [--eval 40] [--out results/arith_pilot.jsonl] [--lr 1e-3] [--pretrain-lr 2e-3] [--threads 1]
+    python tools/train_arith.py RUN_DIR --minutes 15 [--pretrain-minutes 7.5] [--eval 40]
+        [--out results/arith_pilot.jsonl] [--lr 1e-3] [--pretrain-lr 2e-3] [--threads 1]
 
 Resumable: run it again with the same RUN_DIR and it continues where it stopped. One thread unless --threads."""
 import argparse, dataclasses, json, os, sys, time
@@ -15,7 +16,8 @@ def main():
     ap.add_argument("--out", default=None, help="JSONL file the evaluation summary is appended to")
     ap.add_argument("--save", default=None, help="folder to save the trained target in (save_pretrained)")
     ap.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
-    ap.add_argument("--pretrain-lr", type=float, default=None, help="peak learning rate of the causal phase (default: --lr)")
+    ap.add_argument("--pretrain-lr", type=float, default=None,
+                    help="peak learning rate of the causal phase (default: --lr)")
     ap.add_argument("--threads", type=int, default=1)
     a = ap.parse_args()
     import torch

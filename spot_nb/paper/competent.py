@@ -24,13 +24,16 @@ def arith_artifact(name: str) -> Path:
     "A shipped file of the competent target beside it in `data/`: its order model, Spiffy graph, checkpoints."
     return embedded_target_dir().parent / name
 
-ARITH_ORDER_MODEL = "arith-dlm/drafter/order-model-paper.pt"  # SPOT's paper-sized drafter for the competent target (this notebook trains it; notebook 52 the fast one)
+# SPOT's paper-sized drafter for the competent target (this notebook trains it; notebook 52 the fast one)
+ARITH_ORDER_MODEL = "arith-dlm/drafter/order-model-paper.pt"
 ARITH_SPIFFY_GRAPH = "arith-dlm/drafter/spiffy-graph.json"    # Spiffy's graph, calibrated on it
 ARITH_N = 100                                       # problems per configuration (the first held-out problems)
 
 def arith_common(target: str = "arith-dlm", order_model: str = ARITH_ORDER_MODEL, n: int = ARITH_N) -> list[str]:
-    "`spot-nb bench` options every grid of this notebook shares: the task, the target, its drafter and graph, the length."
-    return ["--tasks", ARITH_TASK, "--target", str(arith_artifact(target)), "--order-model", str(arith_artifact(order_model)),
+    """`spot-nb bench` options every grid of this notebook shares: the task, the target, its drafter and graph, the
+    length."""
+    return ["--tasks", ARITH_TASK, "--target", str(arith_artifact(target)),
+            "--order-model", str(arith_artifact(order_model)),
             "--spiffy-graph", str(arith_artifact(ARITH_SPIFFY_GRAPH)), "--gen-lengths", str(ARITH_GEN_LENGTH),
             "--limit", str(n), "--gamma", "0.1", "--no-progress"]
 
@@ -41,14 +44,18 @@ ARITH_GRIDS = {       # records file (results/records/arith_<name>.jsonl.gz) -> 
                   ["--methods", BASELINES, "--budgets", "2,8,20", "--temperatures", "1"]],
     "spot": [["--methods", "spot,spot-gamma", "--budgets", "2,8,20"],
              ["--methods", "spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8"],                 # Table 17
-             ["--methods", "spot-gamma", "--gamma", "0", "--budgets", "8"],                                # unpadded, no floor
+             # unpadded, no floor
+             ["--methods", "spot-gamma", "--gamma", "0", "--budgets", "8"],
              ["--methods", "spot,spot-gamma", "--budgets", "2,8,20", "--temperatures", "1"]],
     "temperatures": [["--methods", "spot", "--budgets", "8", "--temperatures", "0.5,1,1.5,2",
                       "--verifiers", "coupled,uncoupled,greedy"],
-                     ["--methods", "spot", "--budgets", "8", "--temperatures", "1.5", "--verifiers", "uncoupled",   # accuracy over
-                      "--seeds", "1,2,3,4"]],                                                                     # Gumbel tables
-    "wall": [["--methods", "spot,spot-gamma,spot-auto", "--budgets", "1,2,4", "--seeds", "0,1"]],   # T = 0: seeds are repeats; spot-auto: D its ceiling
-    "transfer": [["--methods", "spot", "--budgets", "8"]],                                       # + the 30% checkpoint's drafter
+                     # accuracy over Gumbel tables
+                     ["--methods", "spot", "--budgets", "8", "--temperatures", "1.5", "--verifiers", "uncoupled",
+                      "--seeds", "1,2,3,4"]],
+    # T = 0: seeds are repeats; spot-auto: D its ceiling
+    "wall": [["--methods", "spot,spot-gamma,spot-auto", "--budgets", "1,2,4", "--seeds", "0,1"]],
+    # + the 30% checkpoint's drafter
+    "transfer": [["--methods", "spot", "--budgets", "8"]],
     "competence-10": [["--methods", "spot,oracle-position,oracle-joint", "--budgets", "8"]],     # on the 10% checkpoint
     "competence-30": [["--methods", "spot,oracle-position,oracle-joint", "--budgets", "8"]],     # on the 30% checkpoint
 }
@@ -66,7 +73,8 @@ def run_arith_grid(name: str, runs: str | Path, records: str | Path, n: int = AR
     for i, args in enumerate(grids[name]):
         shown = io.StringIO()
         with contextlib.redirect_stdout(shown):
-            rc = bench_main([*arith_common(**(common or GRID_COMMON.get(name, {})), n=n), *args, "--out", str(out / str(i))])
+            rc = bench_main([*arith_common(**(common or GRID_COMMON.get(name, {})), n=n), *args, "--out",
+                             str(out / str(i))])
         if rc != 0: raise RuntimeError(f"grid {name} failed: {shown.getvalue()[-500:]}")
         run = str(i) if len(grids[name]) > 1 else None
         published += [dataclasses.replace(r, run=run) for r in sample_records_of(read_bench(out / str(i)))]
@@ -90,11 +98,14 @@ def comparison(df: pd.DataFrame, by: tuple = BY, wall: bool = True) -> pd.DataFr
     if wall: out["throughput ratio"] = cell(ratio_table(df, "seconds", by=by).set_index(list(by)))
     out["accuracy"] = drafted.score.mean()
     out["identical"] = nfe.identical.astype(str) + "/" + nfe.n.astype(str)
-    ctrl = df[df.method == "draft-free"].drop_duplicates(["task", "sample", "temperature", "seed", "gen_length"])   # one per sample, not per run
+    # one per sample, not per run
+    ctrl = df[df.method == "draft-free"].drop_duplicates(["task", "sample", "temperature", "seed", "gen_length"])
     ctrl = ctrl.groupby(list(by)).agg(n=("nfe", "size"), NFE=("nfe", "mean"), accuracy=("score", "mean"))
-    ctrl["NFE cut"] = "1"; ctrl["identical"] = "—"
+    ctrl["NFE cut"] = "1"
+    ctrl["identical"] = "—"
     if wall: ctrl["throughput ratio"] = "1"
-    return pd.concat([ctrl, out])[out.columns].sort_index(level=[l for l in by if l != "method"] + ["method"], sort_remaining=False)
+    return pd.concat([ctrl, out])[out.columns].sort_index(level=[l for l in by if l != "method"] + ["method"],
+                                                          sort_remaining=False)
 
 def rounds_by_block(df: pd.DataFrame, last: int = 10) -> pd.DataFrame:
     """One row per round of the drafted records: its block (blocks >= `last` pooled), drafts, accepted drafts, committed
@@ -107,16 +118,22 @@ def rounds_by_block(df: pd.DataFrame, last: int = 10) -> pd.DataFrame:
                 rows.append((r.temperature, r.method, r.budget, min(b, last), r.drafts[i], r.accepted[i], c,
                              r.top_hit[i] if r.top_hit else None, r.token_hit[i] if r.token_hit else None))
                 i += 1
-    return pd.DataFrame(rows, columns=["temperature", "method", "budget", "block", "drafts", "accepted", "committed", "top_hit", "token_hit"])
+    return pd.DataFrame(rows, columns=["temperature", "method", "budget", "block", "drafts", "accepted", "committed",
+                                       "top_hit", "token_hit"])
 
 def block_table(rounds: pd.DataFrame, value: str) -> pd.DataFrame:
-    "Mean of `value` per block, one column per (method, budget); for `accepted`, over drafted rounds only (F.8's panel)."
-    r = rounds[rounds.drafts > 0] if value == "accepted" else rounds.dropna(subset=[value]) if value.endswith("_hit") else rounds
-    return r.assign(**{value: r[value].astype(float)}).pivot_table(index="block", columns=["method", "budget"], values=value, aggfunc="mean").round(2)
+    """Mean of `value` per block, one column per (method, budget); for `accepted`, over drafted rounds only (F.8's
+    panel)."""
+    r = (rounds[rounds.drafts > 0] if value == "accepted"
+         else rounds.dropna(subset=[value]) if value.endswith("_hit") else rounds)
+    return r.assign(**{value: r[value].astype(float)}).pivot_table(index="block", columns=["method", "budget"],
+                                                                   values=value, aggfunc="mean").round(2)
 
 def complete(df: pd.DataFrame, n: int = ARITH_N) -> pd.DataFrame:
-    "The records of the configurations decoded on all `n` problems (a grid stopped early leaves some short); prints the others."
+    """The records of the configurations decoded on all `n` problems (a grid stopped early leaves some short); prints
+    the others."""
     size = df.groupby(list(BY))["sample"].transform("size")
     if (short := df[size < n].groupby(list(BY)).size()).size:
-        print("left out, decoded on fewer than", n, "problems:", ", ".join(f"{m} D{D} T={T:g} (n = {k})" for (T, m, D), k in short.items()))
+        print("left out, decoded on fewer than", n, "problems:",
+              ", ".join(f"{m} D{D} T={T:g} (n = {k})" for (T, m, D), k in short.items()))
     return df[size >= n]

@@ -19,10 +19,14 @@ __all__ = ['SDAR_SHAPES', 'PROMPTS', 'random_qwen3', 'sdar_forward_times', 'spot
 
 # %% ../../nbs/53_paper_gpu_bench.ipynb #645cda76
 SDAR_SHAPES = {   # Qwen3 backbones of SDAR-1.7B / 4B / 8B (hidden, layers, heads, kv heads, MLP)
-    "sdar-1.7b": dict(hidden_size=2048, num_hidden_layers=28, num_attention_heads=16, num_key_value_heads=8, intermediate_size=6144),
-    "sdar-4b": dict(hidden_size=2560, num_hidden_layers=36, num_attention_heads=32, num_key_value_heads=8, intermediate_size=9728),
-    "sdar-8b": dict(hidden_size=4096, num_hidden_layers=36, num_attention_heads=32, num_key_value_heads=8, intermediate_size=12288),
-    "toy": dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, intermediate_size=128),
+    "sdar-1.7b": dict(hidden_size=2048, num_hidden_layers=28, num_attention_heads=16, num_key_value_heads=8,
+                      intermediate_size=6144),
+    "sdar-4b": dict(hidden_size=2560, num_hidden_layers=36, num_attention_heads=32, num_key_value_heads=8,
+                    intermediate_size=9728),
+    "sdar-8b": dict(hidden_size=4096, num_hidden_layers=36, num_attention_heads=32, num_key_value_heads=8,
+                    intermediate_size=12288),
+    "toy": dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
+                intermediate_size=128),
 }
 
 def random_qwen3(shape: str, device: str, dtype: torch.dtype, vocab_size: int = 151936):
@@ -37,14 +41,18 @@ def random_qwen3(shape: str, device: str, dtype: torch.dtype, vocab_size: int = 
 
 
 def sdar_forward_times(model, prefix: int, L: int, copies: list[int], reps: int) -> dict[int, float]:
-    """Median seconds of a verification forward over R copies of an L-block behind a `prefix`-token cache, per R: the SDAR
-    adapter's own forward (`BlockCausalTarget`, notebook 35) around `model`, timed by `forward_times` (notebook 03)."""
+    """Median seconds of a verification forward over R copies of an L-block behind a `prefix`-token cache, per R: the
+    SDAR adapter's own forward (`BlockCausalTarget`, notebook 35) around `model`, timed by `forward_times` (notebook
+    03)."""
     from spot_nb.targets.base import BlockCausalTarget
-    return forward_times(BlockCausalTarget(model, mask_id=model.config.vocab_size - 1, block_size=L), copies, prefix_len=prefix, reps=reps)
+    return forward_times(BlockCausalTarget(model, mask_id=model.config.vocab_size - 1, block_size=L), copies,
+                         prefix_len=prefix, reps=reps)
 
 # %% ../../nbs/53_paper_gpu_bench.ipynb #e1ddbd93
-def spot_vs_draft_free(target, tokenizer, drafter, prompts: list[str], budgets: list[int], gen_length: int, repeats: int) -> list[dict]:
-    "Draft-free and SPOT at each budget, interleaved prompt by prompt and repeated: NFE, tokens/round, throughput ratio, drafter share, identity."
+def spot_vs_draft_free(target, tokenizer, drafter, prompts: list[str], budgets: list[int], gen_length: int,
+                       repeats: int) -> list[dict]:
+    """Draft-free and SPOT at each budget, interleaved prompt by prompt and repeated: NFE, tokens/round, throughput
+    ratio, drafter share, identity."""
     from spot_nb.decode import compare, encode_prompt
     ids = [encode_prompt(tokenizer, p, target, gen_length) for p in prompts]
     methods = {f"SPOT D{D}": (lambda i, D=D: dict(drafter=drafter, budget=D, pad=True)) for D in budgets}
@@ -58,7 +66,8 @@ def spot_vs_draft_free(target, tokenizer, drafter, prompts: list[str], budgets: 
 
 def batch_throughput(target, tokenizer, drafter, prompts: list[str], batch_sizes: list[int], budget: int,
                      gen_length: int, repeats: int) -> list[dict]:
-    "Generated tokens per second over all prompts, for draft-free and SPOT at each batch size B (interleaved, repeated)."
+    """Generated tokens per second over all prompts, for draft-free and SPOT at each batch size B (interleaved,
+    repeated)."""
     from spot_nb.decode import encode_prompt
     ids = [encode_prompt(tokenizer, p, target, gen_length) for p in prompts]
     rows = {(m, B): [] for B in batch_sizes for m in ("draft-free", "SPOT")}
@@ -69,16 +78,20 @@ def batch_throughput(target, tokenizer, drafter, prompts: list[str], batch_sizes
             for m, d in (("draft-free", None), ("SPOT", drafter)):
                 t, n = 0.0, 0
                 for k in range(0, len(ids), B):
-                    res = decode_many(target, ids[k:k + B], d, budget=budget if d else None, pad=True, gen_length=gen_length, stop_at_eos=False)
-                    t += res[0].seconds; n += sum(r.n_generated for r in res)
+                    res = decode_many(target, ids[k:k + B], d, budget=budget if d else None, pad=True,
+                                      gen_length=gen_length, stop_at_eos=False)
+                    t += res[0].seconds
+                    n += sum(r.n_generated for r in res)
                     same[(m, B)] &= all(torch.equal(r.tokens, s) for r, s in zip(res, solo[k:k + B]))
                 rows[(m, B)].append(n / t)
-    return [dict(method=m, B=B, tokens_per_s=statistics.median(v), min=min(v), max=max(v), identical_to_solo=same[(m, B)])
+    return [dict(method=m, B=B, tokens_per_s=statistics.median(v), min=min(v), max=max(v),
+                 identical_to_solo=same[(m, B)])
             for (m, B), v in rows.items()]
 
 # %% ../../nbs/53_paper_gpu_bench.ipynb #97f544c3
 PROMPTS = ['def fibonacci(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n',
-           "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?\nAnswer:",
+           "Question: A baker makes 24 muffins and sells 3 boxes of 6 muffins each. How many muffins are left?"
+           "\nAnswer:",
            'def is_palindrome(text: str) -> bool:\n    """Return True if text reads the same backwards."""\n',
            "Question: Tom has 3 boxes with 12 apples each. He gives away 10 apples. How many are left?\nAnswer:"] * 2
 
@@ -86,13 +99,15 @@ def run(out_dir: str | Path, quick: bool = False, device: str | None = None) -> 
     "Every measurement of this notebook; JSON under `out_dir`, figures beside them. Returns the results."
     import spot_nb
     device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-    out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
     if device == "cpu": torch.set_num_threads(1)
-    env = dict(device=torch.cuda.get_device_name() if device == "cuda" else platform.processor() or "cpu", torch=torch.__version__,
-               quick=quick, python=platform.python_version())
+    env = dict(device=torch.cuda.get_device_name() if device == "cuda" else platform.processor() or "cpu",
+               torch=torch.__version__, quick=quick, python=platform.python_version())
     def save(name, obj):
         atomic_write(out_dir / f"{name}.json", lambda t: t.write_text(json.dumps(dict(env=env, rows=obj), indent=1)))
-        print(f"wrote {out_dir / name}.json"); return obj
+        print(f"wrote {out_dir / name}.json")
+        return obj
     res = {}
     shapes = ["toy"] if quick else ["sdar-1.7b", "sdar-4b", "sdar-8b"]
     copies = [1, 2, 3, 5, 9] if quick else [1, 2, 3, 4, 5, 7, 9, 13, 17, 21]
@@ -111,7 +126,8 @@ def run(out_dir: str | Path, quick: bool = False, device: str | None = None) -> 
     drafter = spot_nb.load_drafter(device=device)
     gen = 32 if quick else 256
     res["spot"] = save("spot_vs_draft_free", spot_vs_draft_free(target, tokenizer, drafter, PROMPTS[:2 if quick else 8],
-                                                               [1, 4] if quick else [1, 2, 4, 6, 8, 12], gen, 1 if quick else 3))
+                                                               [1, 4] if quick else [1, 2, 4, 6, 8, 12], gen,
+                                                               1 if quick else 3))
     res["batch"] = save("batch_throughput", batch_throughput(target, tokenizer, drafter, PROMPTS, [1, 2, 4, 8], 4, gen,
                                                              1 if quick else 3))
     inv = []
@@ -125,7 +141,8 @@ def run(out_dir: str | Path, quick: bool = False, device: str | None = None) -> 
 # %% ../../nbs/53_paper_gpu_bench.ipynb #20380182
 def plot(res: dict, out_dir: Path) -> None:
     "The forward-economics curve per shape and the batch-throughput curve, as PNGs in `out_dir`."
-    import matplotlib; matplotlib.use("Agg")
+    import matplotlib
+    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     rows = res["forward_economics"]
     keys = sorted({(r["shape"], r["prefix"], r["L"]) for r in rows})
@@ -135,27 +152,33 @@ def plot(res: dict, out_dir: Path) -> None:
         ax.plot([r["R"] for r in rs], [r["relative"] for r in rs], "o-", ms=3, label=f"{k[0]}, prefix {k[1]}, L={k[2]}")
     ax.plot([1, max(r["R"] for r in rows)], [1, max(r["R"] for r in rows)], "k:", lw=1, label="linear in copies")
     ax.set(xlabel="copies R in one verification forward", ylabel="time / one-copy forward", title="Forward economics")
-    ax.grid(alpha=.3); ax.legend(fontsize=7)
-    atomic_write(out_dir / "forward_economics.png", lambda t: fig.savefig(t, format="png", dpi=120, bbox_inches="tight"))
+    ax.grid(alpha=.3)
+    ax.legend(fontsize=7)
+    atomic_write(out_dir / "forward_economics.png",
+                 lambda t: fig.savefig(t, format="png", dpi=120, bbox_inches="tight"))
     b = res["batch"]
     fig, ax = plt.subplots(figsize=(5, 3.5))
     for m in ("draft-free", "SPOT"):
         rs = [r for r in b if r["method"] == m]
         ax.errorbar([r["B"] for r in rs], [r["tokens_per_s"] for r in rs],
-                    yerr=[[r["tokens_per_s"] - r["min"] for r in rs], [r["max"] - r["tokens_per_s"] for r in rs]], fmt="o-", label=m)
+                    yerr=[[r["tokens_per_s"] - r["min"] for r in rs], [r["max"] - r["tokens_per_s"] for r in rs]],
+                    fmt="o-", label=m)
     ax.set(xlabel="batch size B", ylabel="generated tokens / s (all prompts)", title="Batched decoding")
-    ax.grid(alpha=.3); ax.legend()
+    ax.grid(alpha=.3)
+    ax.legend()
     atomic_write(out_dir / "batch_throughput.png", lambda t: fig.savefig(t, format="png", dpi=120, bbox_inches="tight"))
     plt.close("all")
 
 # %% ../../nbs/53_paper_gpu_bench.ipynb #e9d17c62
 def main(argv: list[str] | None = None) -> int:
     "Entry point of `tools/gpu_bench.py`."
-    ap = argparse.ArgumentParser(description="SPOT's GPU benchmarks (forward economics, SPOT vs draft-free, batches, invariance).")
+    ap = argparse.ArgumentParser(description="SPOT's GPU benchmarks (forward economics, SPOT vs draft-free, batches, "
+                                             "invariance).")
     ap.add_argument("--out", required=True, help="folder for the JSON results and figures")
     ap.add_argument("--quick", action="store_true", help="toy sizes on CPU: checks the script in about a minute")
     ap.add_argument("--device", default=None, help="cuda or cpu (default: cuda when available)")
     a = ap.parse_args(argv)
-    t0 = time.time(); run(a.out, a.quick, a.device)
+    t0 = time.time()
+    run(a.out, a.quick, a.device)
     print(f"done in {time.time() - t0:.0f} s")
     return 0

@@ -12,9 +12,11 @@ import numpy as np
 import pandas as pd
 import torch
 from ..registry import DRAFTERS
-from ..core import DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law
+from ..core import (DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position,
+                          token_law)
 from ..decode import RoundStats, decode_block
-from ..drafters.base import Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter, make_drafter
+from ..drafters.base import (Drafter, PeekingDrafter, ProposalChainDrafter, RandomDrafter, StaleChainDrafter,
+                                   make_drafter)
 from ..testing import TableTarget, Trajectory, chi2_counts, chi2_trajectories, trajectory_law
 from ..verify import commit_law, get_verifier, independent_table, rs_chain_verifier, rs_verify, tv_distance
 
@@ -31,10 +33,13 @@ def draft_free_trajectory(target, temperature: float, table: GumbelTable | None,
     return speculative_trajectory(target, None, temperature, table, offset, x0=x0)[0]
 
 def speculative_trajectory(target, drafter, temperature: float, table: GumbelTable | None, offset: int = 0,
-                           verifier: str | Callable = "coupled", budget: int = 0, pad: bool = False, x0: torch.Tensor | None = None,
+                           verifier: str | Callable = "coupled", budget: int = 0, pad: bool = False,
+                           x0: torch.Tensor | None = None,
                            recorder=None) -> tuple[Trajectory, list[RoundStats]]:
-    "One block decoded by the decode loop with `drafter` and `verifier` (a name in `VERIFIERS`, or a function); the committed trajectory and each round's stats."
-    ctx = DraftContext(target.mask_id, check_temperature(temperature), table if temperature > 0 else None, offset, budget, pad)
+    """One block decoded by the decode loop with `drafter` and `verifier` (a name in `VERIFIERS`, or a function); the
+    committed trajectory and each round's stats."""
+    ctx = DraftContext(target.mask_id, check_temperature(temperature), table if temperature > 0 else None, offset,
+                       budget, pad)
     out = []
     def record(r):
         out.extend((c.s, c.v) for c in r.verification.commits)
@@ -51,7 +56,8 @@ def mixture_proposal(target, temperature: float, eps: float) -> Callable[[torch.
         return (1 - eps) * commit_law(target.logits(x), x, target.mask_id, temperature) + eps * u / u.sum()
     return q
 
-def model_proposal(model, temperature: float, position_temperature: float = 1.0) -> Callable[[torch.Tensor], torch.Tensor]:
+def model_proposal(model, temperature: float,
+                   position_temperature: float = 1.0) -> Callable[[torch.Tensor], torch.Tensor]:
     "q(s, v) = softmax_s(conf_s / τ) · π̂_T(v | s) from a proposal `model` with the same L, V and mask id."
     def q(x):
         lg = model.logits(x)                                                       # [L, V]
@@ -69,11 +75,14 @@ def uniform_proposal(mask_id: int, vocab_size: int) -> Callable[[torch.Tensor], 
     return q
 
 def rs_trajectory(target, proposal: Callable[[torch.Tensor], torch.Tensor], temperature: float, K: int,
-                  rng: np.random.Generator, x0: torch.Tensor | None = None) -> tuple[Trajectory, list[RoundStats], list[tuple[float, bool]]]:
-    "One block decoded by rejection-sampling chain rounds of K links; returns the trajectory, the rounds and every link's (TV, accepted)."
+                  rng: np.random.Generator, x0: torch.Tensor | None = None
+                  ) -> tuple[Trajectory, list[RoundStats], list[tuple[float, bool]]]:
+    """One block decoded by rejection-sampling chain rounds of K links; returns the trajectory, the rounds and every
+    link's (TV, accepted)."""
     links = []
     def record(r): links.extend(zip(r.verification.link_tv, r.verification.link_accepted))
-    unread = GumbelTable(0, target.vocab_size)                            # the loop wants a table at T > 0; RS draws with `rng`
+    # the loop wants a table at T > 0; RS draws with `rng`
+    unread = GumbelTable(0, target.vocab_size)
     traj, rounds = speculative_trajectory(target, ProposalChainDrafter(proposal, rng), temperature, unread, 0, budget=K,
                                           x0=x0, verifier=rs_chain_verifier(rng), recorder=record)
     return traj, rounds, links
@@ -87,16 +96,21 @@ def law_configs(target, temperature: float, offset: int = 16, K: int = 2, seed0:
     spec = lambda d, D, mode: (lambda g: speculative_trajectory(target, d, T, g, offset, mode, budget=D) + ([],))
     cfg = [dict(group="draft-free", test="draft-free (Gumbel)", verifier="—", drafter="—", exact=True,
                 decode=lambda g: (draft_free_trajectory(target, T, g, offset), [], []))]
-    for dname, d, D in [("random D=3", RandomDrafter(seed0 + 1, vocab_size=V), 3), ("stale chain D=2", StaleChainDrafter(), 2),
-                        ("oracle D=2", PeekingDrafter(target), 2), ("always wrong D=2", PeekingDrafter(target, "wrong-first"), 2),
+    for dname, d, D in [("random D=3", RandomDrafter(seed0 + 1, vocab_size=V), 3),
+                        ("stale chain D=2", StaleChainDrafter(), 2),
+                        ("oracle D=2", PeekingDrafter(target), 2),
+                        ("always wrong D=2", PeekingDrafter(target, "wrong-first"), 2),
                         ("selective adversary", PeekingDrafter(target, "selective", favour=0), 2)]:
-        cfg.append(dict(group="coupled", test="speculative", verifier="coupled", drafter=dname, exact=True, decode=spec(d, D, "coupled")))
+        cfg.append(dict(group="coupled", test="speculative", verifier="coupled", drafter=dname, exact=True,
+                        decode=spec(d, D, "coupled")))
     for dname, d, D in [("stale chain D=2", StaleChainDrafter(), 2), ("oracle D=2", PeekingDrafter(target), 2),
                         ("random D=3", RandomDrafter(seed0 + 2, vocab_size=V), 3)]:
-        cfg.append(dict(group="uncoupled", test="speculative", verifier="uncoupled", drafter=dname, exact=True, decode=spec(d, D, "uncoupled")))
+        cfg.append(dict(group="uncoupled", test="speculative", verifier="uncoupled", drafter=dname, exact=True,
+                        decode=spec(d, D, "uncoupled")))
     for dname, d, D in [("stale argmax chain D=2", StaleChainDrafter("argmax"), 2),
                         ("greedy oracle D=2", PeekingDrafter(target, temperature=0.0), 2)]:
-        cfg.append(dict(group="greedy", test="speculative", verifier="greedy match", drafter=dname, exact=False, decode=spec(d, D, "greedy")))
+        cfg.append(dict(group="greedy", test="speculative", verifier="greedy match", drafter=dname, exact=False,
+                        decode=spec(d, D, "greedy")))
     other = TableTarget(target.block_size, V, seed=seed0 + 999)
     for qname, q in [("mixture ε=0.2", mixture_proposal(target, T, 0.2)), ("unrelated model", model_proposal(other, T)),
                      ("uniform", uniform_proposal(target.mask_id, V))]:
@@ -105,7 +119,8 @@ def law_configs(target, temperature: float, offset: int = 16, K: int = 2, seed0:
                         decode=lambda g, q=q, rng=rng: rs_trajectory(target, q, T, K, rng)))
     return cfg
 
-def law_tests(target, temperature: float, n: int, groups=LAW_GROUPS, offset: int = 16, K: int = 2, seed0: int = 0) -> list[dict]:
+def law_tests(target, temperature: float, n: int, groups=LAW_GROUPS, offset: int = 16, K: int = 2,
+              seed0: int = 0) -> list[dict]:
     "χ² of sampled trajectories against the exact law for every configuration in `groups` (N = n each)."
     law, rows = trajectory_law(target, temperature), []
     for idx, c in enumerate(law_configs(target, temperature, offset, K, seed0)):
@@ -119,7 +134,8 @@ def law_tests(target, temperature: float, n: int, groups=LAW_GROUPS, offset: int
                    tokens_per_round=np.mean([r.committed for r in rounds]) if rounds else 1.0,
                    exact=c["exact"], seconds=time.time() - t0, samples=trajs)
         if links:                                                       # per-link acceptance against 1 − TV
-            a = np.array([1 - tv for tv, _ in links]); acc = np.array([ok for _, ok in links])
+            a = np.array([1 - tv for tv, _ in links])
+            acc = np.array([ok for _, ok in links])
             row.update(links=len(a), link_accept=acc.mean(), link_1_minus_tv=a.mean(),
                        link_bound=4.5 * np.sqrt((a * (1 - a)).sum()) / len(a) + 1e-12)
         rows.append(row)
@@ -141,7 +157,8 @@ def check_law_rows(rows: list[dict], alpha: float = 1e-3):
         else: assert r["p"] < alpha, f"{what}: greedy match was not detected as biased (chi2 p = {r['p']:.2e})"
         if "links" in r and r["links"] == r["links"]:
             d = abs(r["link_accept"] - r["link_1_minus_tv"])
-            assert d <= r["link_bound"], f"{what}: per-link acceptance {r['link_accept']:.4f} vs 1-TV {r['link_1_minus_tv']:.4f}"
+            assert d <= r["link_bound"], (f"{what}: per-link acceptance {r['link_accept']:.4f} vs 1-TV "
+                                          f"{r['link_1_minus_tv']:.4f}")
 
 # %% ../../nbs/20_paper_sampling.ipynb #13e3c2bc
 def rs_states(target, n_states: int = 6) -> list[torch.Tensor]:
@@ -150,11 +167,13 @@ def rs_states(target, n_states: int = 6) -> list[torch.Tensor]:
     while len(out) < n_states and frontier:
         nxt = []
         for x in frontier:
-            lg = target.logits(x); s = select_position(lg, x, m)
+            lg = target.logits(x)
+            s = select_position(lg, x, m)
             for v in range(target.vocab_size):
                 y = fill(x, s, v, m)
                 if bool((y == m).any()): nxt.append(y)
-        out += nxt[: n_states - len(out)]; frontier = nxt
+        out += nxt[: n_states - len(out)]
+        frontier = nxt
     return out
 
 def rs_acceptance_cases(target, temperature: float, n: int, seed: int = 0, n_states: int = 6) -> pd.DataFrame:
@@ -186,7 +205,8 @@ def check_rs_cases(df: pd.DataFrame, tol: float | None = None, alpha: float = 1e
     for r in df.itertuples():
         assert r.p > alpha, f"state {r.state}, {r.proposal}: committed pairs are not π-distributed (p = {r.p:.2e})"
         b = r.bound if tol is None else tol
-        assert abs(r.diff) <= b + 1e-12, f"state {r.state}, {r.proposal}: acceptance {r.rate:.5f} vs 1-TV {r.expected:.5f} (bound {b:.5f})"
+        assert abs(r.diff) <= b + 1e-12, (f"state {r.state}, {r.proposal}: acceptance {r.rate:.5f} vs 1-TV "
+                                          f"{r.expected:.5f} (bound {b:.5f})")
 
 # %% ../../nbs/20_paper_sampling.ipynb #a3bcf070
 LAW_DRAFTERS = tuple(n for n, s in DRAFTERS.items() if "law" in s.uses)   # the law tests' drafters (notebook 01)
@@ -205,7 +225,8 @@ def pathwise_pair(L: int, V: int, tseed: int, scale: float, T: float, gseed: int
     "(speculative, draft-free) trajectories of one random target under one table; equal for exact modes."
     target = TableTarget(L, V, seed=tseed, scale=scale)
     table = GumbelTable(gseed, V)
-    spec, _ = speculative_trajectory(target, law_drafter(kind, target, tseed), T, table, offset, mode, budget=max(D, 1), pad=pad)
+    spec, _ = speculative_trajectory(target, law_drafter(kind, target, tseed), T, table, offset, mode, budget=max(D, 1),
+                                     pad=pad)
     ref_table = independent_table(table) if mode == "uncoupled" and T > 0 else table
     return spec, draft_free_trajectory(target, T, ref_table, offset)
 
@@ -213,7 +234,8 @@ def pathwise_pair(L: int, V: int, tseed: int, scale: float, T: float, gseed: int
 def gumbel_agreement(p, q) -> float:
     "Exact P[argmax(log p + G) = argmax(log q + G)] for one shared Gumbel vector G (p, q distributions [V])."
     p, q = np.asarray(p, np.float64), np.asarray(q, np.float64)
-    if p.shape != q.shape or p.ndim != 1: raise ValueError(f"p {p.shape} and q {q.shape} must be matching 1-D distributions")
+    if p.shape != q.shape or p.ndim != 1:
+        raise ValueError(f"p {p.shape} and q {q.shape} must be matching 1-D distributions")
     both = (p > 0) & (q > 0)
     total = 0.0
     for u in np.flatnonzero(both):
@@ -233,7 +255,8 @@ def random_pairs(n: int, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
             a = float(rng.choice([0.05, 0.2, 1.0, 5.0]))
             out.append((rng.dirichlet([a] * V), rng.dirichlet([a] * V)))
         else:
-            lg = rng.normal(0, rng.uniform(0.5, 4), V); T = rng.choice([0.5, 1.0, 1.5, 2.0])
+            lg = rng.normal(0, rng.uniform(0.5, 4), V)
+            T = rng.choice([0.5, 1.0, 1.5, 2.0])
             fresh = lg + rng.normal(0, rng.choice([0.05, 0.3, 1.0, 3.0]), V)
             sm = lambda l: np.exp(l / T - (l / T).max()) / np.exp(l / T - (l / T).max()).sum()
             out.append((sm(lg), sm(fresh)))

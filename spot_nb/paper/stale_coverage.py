@@ -32,7 +32,8 @@ def block_index(ds) -> np.ndarray:
     idx = order.reshape(-1, L)
     ok = ((t[idx] == np.arange(L)).all() and (code[idx] == code[idx[:, :1]]).all()
           and (blk[idx] == blk[idx[:, :1]]).all())
-    if not ok: raise ValueError(f"rows do not form complete blocks of {L} steps (t = 0..{L - 1} once per uid and block)")
+    if not ok:
+        raise ValueError(f"rows do not form complete blocks of {L} steps (t = 0..{L - 1} once per uid and block)")
     return idx
 
 # %% ../../nbs/15_paper_stale_coverage.ipynb #76f8b772
@@ -58,13 +59,15 @@ def block_stats(S: np.ndarray, V: np.ndarray, state: np.ndarray, top1: np.ndarra
         raise ValueError("recorded states do not contain the tokens committed before them")
     rank = np.full((B, L - 1, kmax), 127, np.int16)
     for k in range(min(kmax, L - 1)):
-        r = np.arange(L - 1 - k); j = r + 1 + k                               # stale row r, commit at row j
+        r = np.arange(L - 1 - k)
+        j = r + 1 + k                                                         # stale row r, commit at row j
         cand = ids[b, r[None], S[:, j]]                                      # [B, n, c]
         hit = cand == V[:, j, None]
         rank[:, r, k] = np.where(hit.any(-1), hit.argmax(-1), c)
     top1 = top1.astype(np.float32)
     def top_pos(p):                                              # argmax over masked positions; ties -> lowest
-        c = np.where(masked[:, 1:], p, -np.inf); mx = c.max(-1)
+        c = np.where(masked[:, 1:], p, -np.inf)
+        mx = c.max(-1)
         at_max = np.take_along_axis(c, S[:, 1:, None].astype(np.int64), -1)[..., 0] == mx
         return c.argmax(-1) == S[:, 1:], at_max, (c == mx[..., None]).sum(-1) > 1
     stale, stale_at_max, stale_tie = top_pos(top1[:, :-1])
@@ -86,7 +89,8 @@ def coverage_report(ds, ks=COVERAGE_K, tops=COVERAGE_TOP, chunk_blocks: int = 25
     nb, L = idx.shape
     kmax = max(ks)
     contiguous = bool((idx.ravel() == np.arange(idx.size)).all())
-    has_conf = "conf" in ds.column_names                          # float32 top-1, recorded since the second trajectory format (notebook 14)
+    # float32 top-1, recorded since the second trajectory format (notebook 14)
+    has_conf = "conf" in ds.column_names
     src = (ds if contiguous else ds.select(idx.ravel())).with_format(
         "numpy", columns=["block", "s", "v", "state", "top_p", "top_ids"] + (["conf"] if has_conf else []))
     c = _columns(ds, ["uid", "block"])
@@ -100,7 +104,8 @@ def coverage_report(ds, ks=COVERAGE_K, tops=COVERAGE_TOP, chunk_blocks: int = 25
         d = src[a * L: z * L]
         B = z - a
         st = block_stats(d["s"].reshape(B, L), d["v"].reshape(B, L), d["state"].reshape(B, L, L),
-                         (d["conf"] if has_conf else d["top_p"][..., 0]).reshape(B, L, L), d["top_ids"].reshape(B, L, L, -1), kmax)
+                         (d["conf"] if has_conf else d["top_p"][..., 0]).reshape(B, L, L),
+                         d["top_ids"].reshape(B, L, L, -1), kmax)
         run = np.maximum.accumulate(st["rank"], axis=2)            # worst rank over the first K commits
         bl = blocks[a:z]
         for i, n in enumerate(tops):
@@ -116,11 +121,13 @@ def coverage_report(ds, ks=COVERAGE_K, tops=COVERAGE_TOP, chunk_blocks: int = 25
                 rows.append(dict(block=g, K=K, **dict(zip(cols, cov[g, K - 1] / (nper[g] * Kn[K - 1]))),
                                  n=int(nper[g] * Kn[K - 1])))
         cbb = pd.DataFrame(rows).set_index(["block", "K"])
-        tot = cov.sum(0); ntot = nper.sum() * Kn
+        tot = cov.sum(0)
+        ntot = nper.sum() * Kn
         coverage = pd.DataFrame({c_: tot[np.array(ks) - 1, i] / ntot[np.array(ks) - 1] for i, c_ in enumerate(cols)},
                                 index=pd.Index(ks, name="K"))
         coverage["n"] = ntot[np.array(ks) - 1].astype(int)
-        by_block = pd.DataFrame({k: v / (nper * (L - 1)) for k, v in acc.items()}, index=pd.Index(range(nblk), name="block"))
+        by_block = pd.DataFrame({k: v / (nper * (L - 1)) for k, v in acc.items()},
+                                index=pd.Index(range(nblk), name="block"))
         by_block["n"] = (nper * (L - 1)).astype(int)
     nrows = nper.sum() * (L - 1)
     summary = dict(L=L, n_prompts=len(np.unique(c["uid"])), n_blocks=nb, n_rows=int(nb * L),
@@ -144,8 +151,10 @@ def paper_comparison(report: dict) -> pd.DataFrame:
     "The paper's stale-coverage numbers beside ours, one row per quantity."
     bb, s, P = report["by_block"], report["summary"], PAPER
     def blk(col, b): return float(bb[col].get(b, np.nan))
-    rows = [("stale argmax = committed token, block 0", P["stale_argmax_by_block"][0], blk("stale_argmax", 0), "§3.1, F.8"),
-            ("stale argmax = committed token, min over blocks ≥ 1", P["stale_argmax_later_min"], s["stale_argmax_min_later"], "§3.1 (≥)")]
+    rows = [("stale argmax = committed token, block 0", P["stale_argmax_by_block"][0], blk("stale_argmax", 0),
+             "§3.1, F.8"),
+            ("stale argmax = committed token, min over blocks ≥ 1", P["stale_argmax_later_min"],
+             s["stale_argmax_min_later"], "§3.1 (≥)")]
     rows += [(f"stale argmax = committed token, block {b}", v, blk("stale_argmax", b), "F.8")
              for b, v in P["stale_argmax_by_block"].items() if b]
     cov = report["coverage"]
@@ -174,7 +183,8 @@ def plot_coverage(report: dict, path: str | Path | None = None, title: str = "")
     ax.plot([8], [PAPER["coverage_K8_top8"]], "k*", ms=11, label="paper: top-8, K=8")
     ax.set(xlabel="horizon K (commits)", ylabel="P(all K tokens in stale top-n)", ylim=(0, 1.02),
            title=title or "Stale coverage", xticks=list(cov.index))
-    ax.grid(alpha=.3); ax.legend(fontsize=8, loc="lower left")
+    ax.grid(alpha=.3)
+    ax.legend(fontsize=8, loc="lower left")
     if path is not None: save_figure(fig, path)
     return fig
 
@@ -188,19 +198,23 @@ def plot_block_decay(report: dict, path: str | Path | None = None, title: str = 
     ax.plot(bb.index, bb.fresh_top_position, ":", color="grey", label="fresh top position (= draft-free rule)")
     pa, po = PAPER["stale_argmax_by_block"], PAPER["stale_top_position_by_block"]
     ax.plot(list(pa), list(pa.values()), "o--", color="C0", mfc="none", alpha=.6, label="stale argmax (paper, SDAR-8B)")
-    ax.plot(list(po), list(po.values()), "s--", color="C3", mfc="none", alpha=.6, label="stale top position (paper, SDAR-8B)")
+    ax.plot(list(po), list(po.values()), "s--", color="C3", mfc="none", alpha=.6,
+            label="stale top position (paper, SDAR-8B)")
     ax.set(xlabel="generated block", ylabel="probability", ylim=(0, 1.05), title=title or "Stale knowledge by block",
            xticks=range(max(len(bb), len(po))))
-    ax.grid(alpha=.3); ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(.5, -.18), ncol=2)
+    ax.grid(alpha=.3)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(.5, -.18), ncol=2)
     if path is not None: save_figure(fig, path)
     return fig
 
 # %% ../../nbs/15_paper_stale_coverage.ipynb #270be3e0
 def save_report(report: dict, path: str | Path, note: str = "") -> Path:
-    "Write a `coverage_report`'s summary, `coverage` and `by_block` tables as JSON (atomically); `load_report` reads it."
+    """Write a `coverage_report`'s summary, `coverage` and `by_block` tables as JSON (atomically); `load_report`
+    reads it."""
     import json
     tab = lambda df: dict(index_name=df.index.name, columns=list(df.columns), index=[int(i) for i in df.index],
-                          data=[[int(x) if c == "n" else float(x) for c, x in zip(df.columns, r)] for r in df.itertuples(index=False)])
+                          data=[[int(x) if c == "n" else float(x) for c, x in zip(df.columns, r)]
+                                for r in df.itertuples(index=False)])
     obj = dict(note=note, summary={k: (v.item() if hasattr(v, "item") else v) for k, v in report["summary"].items()},
                coverage=tab(report["coverage"]), by_block=tab(report["by_block"]))
     return atomic_write(path, lambda tmp: tmp.write_text(json.dumps(obj, indent=1) + "\n"))
@@ -210,4 +224,5 @@ def load_report(path: str | Path) -> dict:
     import json
     obj = json.loads(Path(path).read_text())
     tab = lambda t: pd.DataFrame(t["data"], columns=t["columns"], index=pd.Index(t["index"], name=t["index_name"]))
-    return dict(summary=obj["summary"], coverage=tab(obj["coverage"]), by_block=tab(obj["by_block"]), note=obj.get("note", ""))
+    return dict(summary=obj["summary"], coverage=tab(obj["coverage"]), by_block=tab(obj["by_block"]),
+                note=obj.get("note", ""))

@@ -27,34 +27,43 @@ GAMMA_LABEL = "spot-gamma γ=0.1"            # Table 2's SPOT-γ: the paper's SD
 RECORDS = Path("../results/records")        # the committed per-sample records, one file per grid
 _FOUR = ["--tasks", "humaneval,mbpp,gsm8k,math500"]
 _SWEEP = ["--temperatures", "0.5,1,1.5,2"]
-ORACLE_METHODS = ("oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")   # the live oracles of notebook 16
+# the live oracles of notebook 16
+ORACLE_METHODS = ("oracle-position", "oracle-token", "oracle-joint", "oracle-position-hedge")
 _order_model = lambda tag: ["--order-model", str(data_dir() / f"order-model-{tag}.pt")]
-GRIDS = {   # RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens, T = 0, seed 0, 30 samples unless they say otherwise)
+# RECORDS/<name>.jsonl.gz: its `spot-nb bench` commands (256 tokens, T = 0, seed 0, 30 samples unless they say
+# otherwise)
+GRIDS = {
     "table2_t0_n30": [[*_FOUR, "--methods", ",".join(METHODS), "--budgets", "2,8,20", "--gamma", "0.1"]],
-    "table2_t1_n30": [["--tasks", "mbpp,gsm8k", "--methods", "spot,spiffy", "--budgets", "8", "--temperatures", "1", "--seeds", "0,1,2"]],
+    "table2_t1_n30": [["--tasks", "mbpp,gsm8k", "--methods", "spot,spiffy", "--budgets", "8",
+                       "--temperatures", "1", "--seeds", "0,1,2"]],
     "order_model_1k_n30": [[*_FOUR, "--methods", "spot", "--budgets", "8", *_order_model("1k")]],
     "order_model_code_n30": [[*_FOUR, "--methods", "spot", "--budgets", "8", *_order_model("code")]],
-    "table1_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot", "--verifiers", "coupled,uncoupled,greedy", "--budgets", "8", *_SWEEP]],
+    "table1_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot", "--verifiers", "coupled,uncoupled,greedy", "--budgets",
+                         "8", *_SWEEP]],
     "table1_drafters_mbpp_n30": [["--tasks", "mbpp", "--methods", "spiffy,blockspec", "--budgets", "8", *_SWEEP]],
     "table1_d20_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spiffy,blockspec", "--budgets", "20", *_SWEEP]],
-    "oracles_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "8,12,20"], [*_FOUR, "--methods", "spot", "--budgets", "12"]],
-    "oracles_low_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "1,2,4"]],   # the clock's peak below D8
+    "oracles_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "8,12,20"],
+                    [*_FOUR, "--methods", "spot", "--budgets", "12"]],
+    # the clock's peak below D8
+    "oracles_low_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "1,2,4"]],
     "table20_n30": [[*_FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
-    "spot_auto_n30": [[*_FOUR, "--methods", "spot-auto", "--budgets", "8", *_order_model("small")]],   # notebook 25's budget
-    "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order", "--budgets", "8",
-                          "--gamma", "0,0.1"]],
+    # notebook 25's budget
+    "spot_auto_n30": [[*_FOUR, "--methods", "spot-auto", "--budgets", "8", *_order_model("small")]],
+    "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order",
+                          "--budgets", "8", "--gamma", "0,0.1"]],
     "table4_mbpp_calibration": [["--tasks", "mbpp", "--split", "calibration", "--methods", "spot-gamma", "--gamma",
                                  ",".join(map(str, GAMMA_GRID)), "--budgets", "8,12,20", "--limit", "10"]],
-    "f5_mbpp_n10": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spiffy", "--gamma", "0.1", "--budgets", "8", "--temperatures", "1",
-                     "--gen-lengths", "64,256,512", "--limit", "10"]],
-    "table22_mbpp": [["--tasks", "mbpp", "--methods", "spot,spot-chain", "--verifiers", "coupled,rs", "--temperatures", "1",
-                      "--budgets", "8,12,20"]],
+    "f5_mbpp_n10": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spiffy", "--gamma", "0.1", "--budgets", "8",
+                     "--temperatures", "1", "--gen-lengths", "64,256,512", "--limit", "10"]],
+    "table22_mbpp": [["--tasks", "mbpp", "--methods", "spot,spot-chain", "--verifiers", "coupled,rs",
+                      "--temperatures", "1", "--budgets", "8,12,20"]],
 }
 COMMON = ["--gen-lengths", "256", "--limit", "30", "--no-progress"]        # a grid's own options come after, and win
 
 def run_grid(name: str, runs: str | Path = "../runs", records: str | Path = RECORDS, grids: dict = GRIDS,
              common: list[str] = COMMON) -> Path:
-    "Run (or resume) grid `name`'s commands into `runs/<name>`, then write its per-sample records to `records/<name>.jsonl.gz`."
+    """Run (or resume) grid `name`'s commands into `runs/<name>`, then write its per-sample records to
+    `records/<name>.jsonl.gz`."""
     out = Path(runs) / name
     for args in grids[name]:
         shown = io.StringIO()
@@ -66,8 +75,8 @@ def run_grid(name: str, runs: str | Path = "../runs", records: str | Path = RECO
 
 # %% ../../nbs/50_paper_tables.ipynb #b3e58a6f
 def nfe_cut(summary: pd.DataFrame, method: str, against: str) -> pd.DataFrame:
-    """Per (task, T, D) of a summary: 1 − NFE(method) / NFE(against), the share of forwards `method` saves over `against`,
-    as a point estimate (`cut_table` gives it from the records, with its interval)."""
+    """Per (task, T, D) of a summary: 1 − NFE(method) / NFE(against), the share of forwards `method` saves over
+    `against`, as a point estimate (`cut_table` gives it from the records, with its interval)."""
     key = ["task", "T", "gen", "D"]
     a = summary[summary.method == method].set_index(key).NFE
     b = summary[summary.method == against].set_index(key).NFE
@@ -81,27 +90,31 @@ def tokens_by_block(df: pd.DataFrame) -> pd.DataFrame:
     return g.assign(**{"tokens/round": g.tokens / g.rounds}).reset_index()
 
 def commit_stats(df: pd.DataFrame) -> pd.DataFrame:
-    """Per (task, T, length, method, D): the mean share of commits that were the target's argmax and their mean probability
-    under the target, over the records that carry them (Table 1's draft-free columns, and greedy matching's drift)."""
+    """Per (task, T, length, method, D): the mean share of commits that were the target's argmax and their mean
+    probability under the target, over the records that carry them (Table 1's draft-free columns, and greedy matching's
+    drift)."""
     cols = ["task", "T", "gen", "method", "D"]
     d = df.dropna(subset=["argmax_fraction"]).rename(columns={"temperature": "T", "gen_length": "gen", "budget": "D"})
     return d.groupby(cols, sort=False).agg(n=("argmax_fraction", "size"), argmax=("argmax_fraction", "mean"),
                                            p_commit=("commit_prob", "mean")).reset_index()
 
-CLOCK_SPIKE = 4          # seconds per forward over this many times its setting's median: a clock that ran while the worker stalled
+# seconds per forward over this many times its setting's median: a clock that ran while the worker stalled
+CLOCK_SPIKE = 4
 
 def clock_spikes(df: pd.DataFrame, factor: float = CLOCK_SPIKE) -> pd.DataFrame:
-    """The decodes among committed records whose seconds per forward exceed `factor` × the median of their setting (task,
-    method, budget, T, length): clocks read while the worker was starved of its core (a lowest-priority grid beside other
-    jobs), not a decode's cost. A grid's throughput ratios are reported only where it has none."""
+    """The decodes among committed records whose seconds per forward exceed `factor` × the median of their setting
+    (task, method, budget, T, length): clocks read while the worker was starved of its core (a lowest-priority grid
+    beside other jobs), not a decode's cost. A grid's throughput ratios are reported only where it has none."""
     spf = df.seconds / df.nfe
     med = spf.groupby([df.task, df.method, df.budget, df.temperature, df.gen_length]).transform("median")
     return df[spf > factor * med].assign(times_median=(spf / med)[spf > factor * med])
 
 GAMMA_TIE = 0.03          # Table 4's rule: the smaller floor is kept when two means are within 3%
 
-def select_gamma(summary: pd.DataFrame, task: str = "mbpp-calibration", budgets=(8, 12, 20)) -> tuple[pd.DataFrame, float]:
-    "Table 4: SPOT-γ's mean throughput ratio over `budgets` per floor γ, and the floor chosen (argmax; the smaller within 3%)."
+def select_gamma(summary: pd.DataFrame, task: str = "mbpp-calibration",
+                 budgets=(8, 12, 20)) -> tuple[pd.DataFrame, float]:
+    """Table 4: SPOT-γ's mean throughput ratio over `budgets` per floor γ, and the floor chosen (argmax; the smaller
+    within 3%)."""
     s = summary[(summary.task == task) & summary.method.str.startswith("spot-gamma γ=") & summary.D.isin(budgets)]
     s = s.assign(gamma=s.method.str.removeprefix("spot-gamma γ=").astype(float))
     t = s.pivot_table(index="gamma", columns="D", values="ratio").reindex(columns=list(budgets))
@@ -116,13 +129,15 @@ def cut_table(df: pd.DataFrame, method: str, against: str, by=("task", "budget")
     samples, 1 − ΣNFE(method) / ΣNFE(against), from `ratio_table`'s paired 95% interval of ΣNFE(against) / ΣNFE(method)
     (one budget at a time: one `against` record per sample), with its verdict ('tie' when the interval holds 0)."""
     pair = df[df.method.isin([method, against])]
-    t = pd.concat([ratio_table(d, "nfe", control=against, by=by) for _, d in pair.groupby("budget", sort=False)], ignore_index=True)
+    t = pd.concat([ratio_table(d, "nfe", control=against, by=by) for _, d in pair.groupby("budget", sort=False)],
+                  ignore_index=True)
     t[["cut", "lo", "hi"]] = 1 - 1 / t[["estimate", "lo", "hi"]].to_numpy()
     return t[[*by, "n", "cut", "lo", "hi", "verdict"]]
 
 def per_block(df: pd.DataFrame) -> pd.DataFrame:
-    """F.8 inside speculative decodes, per (method, budget, block): the share of rounds whose first commit is at the previous
-    round's top stale-confidence position (a block's first round excluded) and the accepted drafts per drafted round."""
+    """F.8 inside speculative decodes, per (method, budget, block): the share of rounds whose first commit is at the
+    previous round's top stale-confidence position (a block's first round excluded) and the accepted drafts per drafted
+    round."""
     rows = []
     for r in df[df.method != CONTROL].itertuples():
         blocks = [b for b, rs in enumerate(r.committed_by_block) for _ in rs]              # each round's block
@@ -150,10 +165,14 @@ PAPER = {
     "f5_nfe": ("F.5, MBPP T=1 D8: draft-free NFE / SPOT NFE at length 64 / 256 / 512", "2.8× / 4.5× / 5.2×"),
     "f5_spiffy": ("F.5: SPOT's NFE cut vs Spiffy at length 64 / 256 / 512", "11% / 30% / 37% fewer"),
     "f5_ratio": ("F.5: SPOT throughput ratio at length 64 / 256 / 512", "1.56× / 2.45× / 2.79× (GPU)"),
-    "t_sweep": ("Table 1, MBPP D8, coupled: SPOT NFE at T = 0.5 / 1 / 1.5 / 2", "T=1.5: 74.0 (Spiffy 94.2); still drafts at T=2"),
-    "t1_uncoupled": ("Table 1, MBPP D8, T=1.5: uncoupled over coupled NFE, SPOT and Spiffy", "+12–16% (74.0→82.6, 94.2→108.9)"),
-    "t1_T2": ("Table 1, MBPP D8, T=2: SPOT uncoupled vs draft-free NFE; coupled", "256.7 vs 269.2: almost nothing accepted; coupled still drafts"),
-    "t1_greedy": ("Table 1, MBPP D8, T=1.5: share of argmax commits, SPOT greedy match vs draft-free", "95.8% vs 86.6% (greedy drifts)"),
+    "t_sweep": ("Table 1, MBPP D8, coupled: SPOT NFE at T = 0.5 / 1 / 1.5 / 2",
+                "T=1.5: 74.0 (Spiffy 94.2); still drafts at T=2"),
+    "t1_uncoupled": ("Table 1, MBPP D8, T=1.5: uncoupled over coupled NFE, SPOT and Spiffy",
+                     "+12–16% (74.0→82.6, 94.2→108.9)"),
+    "t1_T2": ("Table 1, MBPP D8, T=2: SPOT uncoupled vs draft-free NFE; coupled",
+              "256.7 vs 269.2: almost nothing accepted; coupled still drafts"),
+    "t1_greedy": ("Table 1, MBPP D8, T=1.5: share of argmax commits, SPOT greedy match vs draft-free",
+                  "95.8% vs 86.6% (greedy drifts)"),
     "t4_gamma": ("Table 4: the floor γ the calibration selects", "0.1 on SDAR-8B (leads 0.05 by 10%)"),
     "t17_chain": ("Table 17, MBPP D8: NFE a chain adds over the tree", "+7.3"),
     "t17_hedge": ("Table 17, MBPP D8: NFE the token hedge saves", "under 1"),
@@ -166,7 +185,8 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
            f5: pd.DataFrame | None = None) -> pd.DataFrame:
     """The paper's stated numbers (`PAPER`) beside the same quantities computed from a summary of this target's grids
     (`commit_stats`, the padding runs' summary, and F.5's own grid's summary, its lengths decoded side by side)."""
-    main = summary[(summary.gen == 256) & summary["T"].isin([0, 1]) & summary.task.isin(TASKS)              # Table 2's settings
+    # Table 2's settings
+    main = summary[(summary.gen == 256) & summary["T"].isin([0, 1]) & summary.task.isin(TASKS)
                    & summary.method.isin([CONTROL, *METHODS, GAMMA_LABEL])]
     s0 = main[main["T"] == 0]
     nfe = lambda m, D: s0[(s0.method == m) & (s0.D == D)].set_index("task").NFE
@@ -178,17 +198,21 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
     ours["spot_nfe_cut_D8"] = _span(ctrl / nfe("spot", 8), "{:.2f}×")
     ours["spot_nfe_cut_D20"] = _span(ctrl / nfe("spot", 20), "{:.2f}×")
     c0 = cuts("spiffy", 0)
-    at = c0.D.isin([8, 20]); c0 = c0.cut                              # the paper's budgets; D2 is not one of them
-    ours["vs_spiffy_T0"] = (f"{_span(100 * c0[at], '{:.0f}%')} fewer at D8, D20 (fewer in {(c0[at] > 0).sum()} of {at.sum()}); "
+    at = c0.D.isin([8, 20])
+    c0 = c0.cut                                                       # the paper's budgets; D2 is not one of them
+    ours["vs_spiffy_T0"] = (f"{_span(100 * c0[at], '{:.0f}%')} fewer at D8, D20 (fewer in {(c0[at] > 0).sum()} of "
+                            f"{at.sum()}); "
                             f"{_span(100 * c0[~at], '{:.0f}%')} at D2")
     ours["vs_spiffy_T1"] = f"{_span(100 * cut('spiffy', 1), '{:.0f}%')} fewer"
-    ours["vs_chain_tree"] = f"chain {_span(100 * cut('ssd-chain', 0), '{:.0f}%')}, tree {_span(100 * cut('blockspec', 0), '{:.0f}%')}"
+    ours["vs_chain_tree"] = (f"chain {_span(100 * cut('ssd-chain', 0), '{:.0f}%')}, tree "
+                             f"{_span(100 * cut('blockspec', 0), '{:.0f}%')}")
     tr = s0[s0.D.isin([8, 20])]
     ours["tokens_round"] = (f"{_span(tr[tr.method.isin(BASELINES)]['tokens/round'])} vs "
                             f"{_span(tr[tr.method == 'spot']['tokens/round'])} (D8, D20)")
     d20 = s0[s0.D == 20].set_index(["method", "task"]).ratio
     if {"blockspec", "ssd-chain"} <= set(d20.index.get_level_values("method")):
-        ours["tree_D20"] = f"{(d20['blockspec'] < 1).sum()} of {len(d20['blockspec'])}, {(d20['ssd-chain'] < 1).sum()} of {len(d20['ssd-chain'])} (CPU)"
+        ours["tree_D20"] = (f"{(d20['blockspec'] < 1).sum()} of {len(d20['blockspec'])}, "
+                            f"{(d20['ssd-chain'] < 1).sum()} of {len(d20['ssd-chain'])} (CPU)")
     ours["spot_ratio_D8"] = _span(s0[(s0.method == "spot") & (s0.D == 8)].ratio, "{:.2f}×") + " (CPU)"
     if gamma:
         key = ["task", "T", "D"]
@@ -197,7 +221,8 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
         best_base = main[main.method.isin(BASELINES)].groupby(key).NFE.min()
         ours["gamma_fewer"] = f"{(gs < best_base.reindex(gs.index)).sum()} of {len(gs)}"
         gr = s0[s0.method == gamma].groupby("task").ratio
-        ours["gamma_flat"] = (f"{_span(gr.max() - gr.min())} spread per task over D {', '.join(map(str, sorted(s0[s0.method == gamma].D.unique())))}, "
+        ours["gamma_flat"] = (f"{_span(gr.max() - gr.min())} spread per task over D "
+                              f"{', '.join(map(str, sorted(s0[s0.method == gamma].D.unique())))}, "
                               f"{_span(s0[s0.method == gamma].ratio, '{:.2f}×')} (CPU)")
     curve = s0[s0.method == "spot"].sort_values("D")
     mono = curve.groupby("task").NFE.apply(lambda x: bool(np.all(np.diff(x.values) <= 0)))
@@ -208,20 +233,28 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
     f5 = f5[(f5.task == "mbpp") & (f5["T"] == 1) & f5.D.isin([0, 8])].set_index(["gen", "method"])
     lengths = sorted({g for g, m in f5.index if (g, "spot") in f5.index and (g, CONTROL) in f5.index})
     if lengths:
-        ours["f5_nfe"] = " / ".join(f"{f5.NFE[(g, CONTROL)] / f5.NFE[(g, 'spot')]:.2f}×" for g in lengths) + f" (lengths {', '.join(map(str, lengths))})"
-        ours["f5_spiffy"] = " / ".join(f"{100 * (1 - f5.NFE[(g, 'spot')] / f5.NFE[(g, 'spiffy')]):.0f}%" for g in lengths if (g, "spiffy") in f5.index)
+        ours["f5_nfe"] = (" / ".join(f"{f5.NFE[(g, CONTROL)] / f5.NFE[(g, 'spot')]:.2f}×" for g in lengths)
+                          + f" (lengths {', '.join(map(str, lengths))})")
+        ours["f5_spiffy"] = " / ".join(f"{100 * (1 - f5.NFE[(g, 'spot')] / f5.NFE[(g, 'spiffy')]):.0f}%"
+                                       for g in lengths if (g, "spiffy") in f5.index)
         ours["f5_ratio"] = " / ".join(f"{f5.ratio[(g, 'spot')]:.2f}×" for g in lengths) + " (CPU)"
-    ts = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D == 8)].set_index(["T", "method"]).NFE     # coupled
+    # coupled
+    ts = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D == 8)].set_index(["T", "method"]).NFE
     temps = sorted(T for T, m in ts.index if m == "spot" and T > 0)
     if temps:
-        ours["t_sweep"] = " / ".join(f"{ts[(T, 'spot')]:.1f}" for T in temps) + f" (T = {', '.join(f'{T:g}' for T in temps)}); " + \
-            ", ".join(f"T={T:g}: Spiffy {ts[(T, 'spiffy')]:.1f}" for T in temps if (T, "spiffy") in ts.index and T >= 1.5)
-    t1 = summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D.isin([0, 8]))].set_index(["T", "method"]).NFE
+        ours["t_sweep"] = (" / ".join(f"{ts[(T, 'spot')]:.1f}" for T in temps)
+                           + f" (T = {', '.join(f'{T:g}' for T in temps)}); "
+                           + ", ".join(f"T={T:g}: Spiffy {ts[(T, 'spiffy')]:.1f}" for T in temps
+                                       if (T, "spiffy") in ts.index and T >= 1.5))
+    t1 = (summary[(summary.task == "mbpp") & (summary.gen == 256) & (summary.D.isin([0, 8]))]
+          .set_index(["T", "method"]).NFE)
     if all((1.5, x) in t1.index for x in ("spot", "spot [uncoupled]")):
         ours["t1_uncoupled"] = ", ".join(f"{m} {100 * (t1[(1.5, m + ' [uncoupled]')] / t1[(1.5, m)] - 1):+.0f}% "
-                                         f"({t1[(1.5, m)]:.1f}→{t1[(1.5, m + ' [uncoupled]')]:.1f})" for m in ("spot", "spiffy") if (1.5, m + " [uncoupled]") in t1.index)
+                                         f"({t1[(1.5, m)]:.1f}→{t1[(1.5, m + ' [uncoupled]')]:.1f})"
+                                         for m in ("spot", "spiffy") if (1.5, m + " [uncoupled]") in t1.index)
     if all((2.0, x) in t1.index for x in ("spot", "spot [uncoupled]", CONTROL)):
-        ours["t1_T2"] = f"{t1[(2.0, 'spot [uncoupled]')]:.1f} vs {t1[(2.0, CONTROL)]:.1f}; coupled {t1[(2.0, 'spot')]:.1f}"
+        ours["t1_T2"] = (f"{t1[(2.0, 'spot [uncoupled]')]:.1f} vs {t1[(2.0, CONTROL)]:.1f}; coupled "
+                         f"{t1[(2.0, 'spot')]:.1f}")
     if cstats is not None and len(cstats):
         cs = cstats[(cstats.task == "mbpp") & (cstats.gen == 256)].set_index(["T", "method", "D"]).argmax
         if (1.5, "spot [greedy]", 8) in cs.index and (1.5, CONTROL, 0) in cs.index:
@@ -230,20 +263,23 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
         t4, chosen = select_gamma(summary)
         lead = t4["mean"].max() / t4["mean"].drop(t4["mean"].idxmax()).max() - 1
         ours["t4_gamma"] = f"{chosen:g} (the best mean leads the next by {100 * lead:.0f}%; CPU)"
-    ab = summary[(summary.task == "mbpp") & (summary["T"] == 0) & (summary.gen == 256) & (summary.D == 8)].set_index("method")
+    ab = (summary[(summary.task == "mbpp") & (summary["T"] == 0) & (summary.gen == 256) & (summary.D == 8)]
+          .set_index("method"))
     if {"spot", "spot-chain", "spot-nohedge", "spot-gamma γ=0"} <= set(ab.index):
         ours["t17_chain"] = f"{ab.NFE['spot-chain'] - ab.NFE['spot']:+.1f}"
         ours["t17_hedge"] = f"{ab.NFE['spot-nohedge'] - ab.NFE['spot']:+.1f} without it"
     if padding is not None and {"spot", "spot-gamma γ=0"} <= set(padding.method):
         pr = padding.set_index("method").ratio
         ours["t17_pad"] = f"{pr['spot'] - pr['spot-gamma γ=0']:+.2f} (padded minus unpadded, back to back, CPU)"
-    return pd.DataFrame([dict(claim=PAPER[k][0], paper=PAPER[k][1], embedded_target=ours.get(k, "not run")) for k in PAPER])
+    return pd.DataFrame([dict(claim=PAPER[k][0], paper=PAPER[k][1], embedded_target=ours.get(k, "not run"))
+                         for k in PAPER])
 
 # %% ../../nbs/50_paper_tables.ipynb #5e0a7c31
 def over_seeds(df: pd.DataFrame) -> pd.DataFrame:
     """Each sample's decodes of one method summed over its seeds: a prompt's seeds are not independent samples, so the
     bootstrap resamples prompts with all their seeds (ratios of sums are unchanged by the summing)."""
     keys = ["task", "sample", "method", "budget", "temperature", "gen_length"]
-    return (df.groupby(keys, as_index=False).agg(nfe=("nfe", "sum"), seconds=("seconds", "sum"), tokens=("tokens", "sum"),
-                                                  rounds=("rounds", "sum"), identical=("identical", "first"))
+    return (df.groupby(keys, as_index=False)
+            .agg(nfe=("nfe", "sum"), seconds=("seconds", "sum"), tokens=("tokens", "sum"),
+                  rounds=("rounds", "sum"), identical=("identical", "first"))
             .assign(seed=-1))                                                 # one pseudo-seed: pairs by (task, sample)
