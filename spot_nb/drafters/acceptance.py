@@ -14,7 +14,8 @@ import numpy as np
 import torch
 from ..core import StaleLogits, atomic_write, fingerprint
 from ..config import data_dir
-from .spot import SpotDrafter, _key, tree_of
+from .ddtree import _key, tree_of
+from .spot import SpotDrafter
 
 # %% auto #0
 __all__ = ['RECORD_FIELDS', 'stale_bound', 'fit_logistic', 'AcceptanceCalibration', 'parent_accepted', 'fit_acceptance',

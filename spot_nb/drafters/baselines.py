@@ -15,7 +15,7 @@ import torch
 from ..config import drafter_files, embedded_target_dir
 from ..core import DraftContext, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
-from .spot import grow_tree, token_hypotheses
+from .ddtree import grow_tree, token_hypotheses
 from ..tasks import Prompt
 from ..verify import DraftTree
 

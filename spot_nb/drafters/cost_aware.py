@@ -16,7 +16,8 @@ from ..costs import CostModel
 from ..verify import DraftTree
 from .acceptance import AcceptanceCalibration, default_calibration_path, stale_bound
 from .base import Drafter
-from .spot import SpotDrafter, _key, _level, grow_compiled, tree_of
+from .ddtree import _key, _level, grow_compiled, tree_of
+from .spot import SpotDrafter
 
 
 # %% auto #0
