@@ -22,24 +22,29 @@ __all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference',
 
 # %% ../../nbs/18z_drafters_ddtree.ipynb #820988c0
 def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext, root: torch.Tensor | None = None,
-                     runner_up_below: float = 0.6, top: tuple[torch.Tensor, torch.Tensor] | None = None) -> list[list[tuple[int, float]]]:
-    """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] or `StaleLogits` (none at filled
-    positions of `root`). `top`: the (probs, ids) [L, k >= 2] of the top-k when already taken, so that T = 0 needs no second
-    pass over the vocabulary."""
+                     runner_up_below: float = 0.6,
+                     top: tuple[torch.Tensor, torch.Tensor] | None = None) -> list[list[tuple[int, float]]]:
+    """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] or `StaleLogits` (none at
+    filled positions of `root`). `top`: the (probs, ids) [L, k >= 2] of the top-k when already taken, so that T = 0
+    needs no second pass over the vocabulary."""
     L, V = stale_probs.shape
     open_ = range(L) if root is None else (root == ctx.mask_id).nonzero(as_tuple=True)[0].tolist()
     hyps: list[list[tuple[int, float]]] = [[] for _ in range(L)]
     if ctx.temperature == 0:
-        if top is None: top = (stale_probs.log_probs().exp() if isinstance(stale_probs, StaleLogits) else stale_probs).topk(2, dim=-1)
+        if top is None:
+            top = (stale_probs.log_probs().exp() if isinstance(stale_probs, StaleLogits)
+                   else stale_probs).topk(2, dim=-1)
         top_p, top_v = top[0][:, :2].tolist(), top[1][:, :2].tolist()                                    # [L, 2]
-        counts = runner_up_counts(top[0][:, 0].cpu().numpy(), np.isin(np.arange(L), list(open_)), runner_up_below).tolist()
+        counts = runner_up_counts(top[0][:, 0].cpu().numpy(), np.isin(np.arange(L), list(open_)),
+                                  runner_up_below).tolist()
         for s in open_: hyps[s] = list(zip(top_v[s], top_p[s]))[:counts[s]]
         return hyps
     logits = isinstance(stale_probs, StaleLogits)
     idx = torch.tensor(list(open_), dtype=torch.long, device=(stale_probs.logits if logits else stale_probs).device)
     logp = stale_probs.log_probs(idx) if logits else stale_probs[idx].clamp_min(1e-30).log()           # [n, V]
     v = ctx.gumbel_draw_scores(logp, idx.tolist()).argmax(-1)                                        # [n]
-    p_v = logp[torch.arange(len(idx)), v].exp() if logits else stale_probs[idx, v]                   # [n] the drawn tokens' probabilities
+    # [n] the drawn tokens' probabilities
+    p_v = logp[torch.arange(len(idx)), v].exp() if logits else stale_probs[idx, v]
     for s, vs, ps in zip(idx.tolist(), v.tolist(), p_v.tolist()): hyps[s] = [(vs, ps)]
     return hyps
 
@@ -91,7 +96,8 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
     n_masked = int(root_masked.sum())
     best_p = [max((pv for _, pv in h), default=0.0) for h in hyps]                   # max_v p̂_s(v) per position
     root_open = set(root_masked.nonzero(as_tuple=True)[0].tolist())
-    def can_pass(p: DraftPath) -> bool:   # could a child reach the floor? m(child) = m(p)·q·p̂ ≤ m(p)·max p̂ (q ≤ 1, +rounding slack)
+    # could a child reach the floor? m(child) = m(p)·q·p̂ ≤ m(p)·max p̂ (q ≤ 1, +rounding slack)
+    def can_pass(p: DraftPath) -> bool:
         bound = mass[p] * max((best_p[s] for s in root_open - {s for s, _ in p}), default=0.0)
         return bound > 0 and bound * (1 + 1e-6) >= gamma
     while budget > 0:
@@ -100,13 +106,16 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
         last = _key(selected[-1], mass[selected[-1]])[:2] if len(selected) > budget else None
         frontier = [p for p in selected if p not in expanded and len(p) < n_masked
                     and (last is None or (-mass[p], len(p) + 1) < last)]
-        expanded.update(p for p in frontier if not can_pass(p))                      # no child can pass γ: skip the call
+        # no child can pass γ: skip the call
+        expanded.update(p for p in frontier if not can_pass(p))
         frontier = [p for p in frontier if p not in expanded]
         if not frontier: break
-        q, open_ = _level(root, mask_id, frontier, order_logq, tau); calls += 1
+        q, open_ = _level(root, mask_id, frontier, order_logq, tau)
+        calls += 1
         for i, p in enumerate(frontier):
             for c, m in _children(p, mass[p], q[i], open_[i], hyps, gamma):
-                cands[c] = m; mass[c] = m
+                cands[c] = m
+                mass[c] = m
         expanded.update(frontier)
         selected = [()] + [p for p, m in heapq.nsmallest(budget, cands.items(), key=lambda pm: _key(*pm))]
     out = sorted(((p, mass[p]) for p in selected if p), key=lambda pm: (len(pm[0]), _key(*pm)))
@@ -120,21 +129,25 @@ def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Cal
         if len(p) == int((root == mask_id).sum()): return []                       # nothing left to fill
         q, open_ = _level(root, mask_id, [p], order_logq, tau)
         return _children(p, m, q[0], open_[0], hyps, gamma)
-    heap = [(_key(c, m), c, m) for c, m in expand((), 1.0)]; heapq.heapify(heap)
+    heap = [(_key(c, m), c, m) for c, m in expand((), 1.0)]
+    heapq.heapify(heap)
     out = []
     while heap and len(out) < budget:
-        _, p, m = heapq.heappop(heap); out.append((p, m))
+        _, p, m = heapq.heappop(heap)
+        out.append((p, m))
         for c, mc in expand(p, m): heapq.heappush(heap, (_key(c, mc), c, mc))
     return sorted(out, key=lambda pm: (len(pm[0]), _key(*pm)))
 
 # %% ../../nbs/18z_drafters_ddtree.ipynb #7d22ef3b
 def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
                gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
-    "The chain ablation of DDTree (Table 17): from the root, follow the highest-mass child `budget` times, one scorer call a step; returns (paths, scorer calls)."
+    """The chain ablation of DDTree (Table 17): from the root, follow the highest-mass child `budget` times, one
+    scorer call a step; returns (paths, scorer calls)."""
     path, mass, out, calls, n_masked = (), 1.0, [], 0, int((root == mask_id).sum())
     while len(out) < budget:
         if len(path) == n_masked: break                                              # nothing left to fill
-        q, open_ = _level(root, mask_id, [path], order_logq, tau); calls += 1
+        q, open_ = _level(root, mask_id, [path], order_logq, tau)
+        calls += 1
         kids = _children(path, mass, q[0], open_[0], hyps, gamma)
         if not kids: break
         path, mass = min(kids, key=lambda pm: _key(*pm))
@@ -153,9 +166,9 @@ def hypothesis_arrays(hyps: list[list[tuple[int, float]]]) -> tuple[np.ndarray, 
 
 def grow_compiled(root: torch.Tensor, mask_id: int, hyps, scorer: MLPRound, top1: np.ndarray, budget: int,
                   gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
-    """DDTree's selection with `OrderMLP`'s round scorer `scorer` and the stale top-1 [L] its state features read, compiled
-    end to end: the same paths as `best_first_reference` with that scorer (and as `grow_tree`), at tau = 1; returns
-    (paths, scorer calls). `hyps`: `token_hypotheses`' lists, or `hypothesis_arrays`' (ids, probs, counts)."""
+    """DDTree's selection with `OrderMLP`'s round scorer `scorer` and the stale top-1 [L] its state features read,
+    compiled end to end: the same paths as `best_first_reference` with that scorer (and as `grow_tree`), at tau = 1;
+    returns (paths, scorer calls). `hyps`: `token_hypotheses`' lists, or `hypothesis_arrays`' (ids, probs, counts)."""
     check_budget(budget)
     if budget == 0: return [], 0
     hv, hp, hn = hyps if isinstance(hyps, tuple) else hypothesis_arrays(hyps)
@@ -169,22 +182,26 @@ def _paths(sel, ps, pv, depth, mass, calls) -> tuple[list[tuple[DraftPath, float
 
 # %% ../../nbs/18z_drafters_ddtree.ipynb #b0463863
 def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
-    """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k;
-    with `rows` (positions), only those rows are searched and the others are zeros. On the CPU: for k ≤ 4, one compiled pass over
-    each row (a few microseconds at V = 1024), else a partial sort in NumPy (half the time of `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
+    """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than
+    k; with `rows` (positions), only those rows are searched and the others are zeros. On the CPU: for k ≤ 4, one
+    compiled pass over each row (a few microseconds at V = 1024), else a partial sort in NumPy (half the time of
+    `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
     logits, each p = exp(l − max l + confidence): no softmax."""
     if not isinstance(stale_probs, StaleLogits): return _top_k(stale_probs, k, rows)
     L, V = stale_probs.shape
     top_l, v = _top_k(stale_probs.logits.float(), k, rows)                            # [L, k] logits, ids
     searched = slice(None) if rows is None else torch.as_tensor(rows, device=top_l.device)
-    if top_l.device.type == "cpu":                    # in NumPy, as the search: these small-array ops cost a tenth of torch's
+    # in NumPy, as the search: these small-array ops cost a tenth of torch's
+    if top_l.device.type == "cpu":
         tl, keep = top_l.numpy(), np.zeros((L, k), bool)
-        keep[np.arange(L) if rows is None else np.asarray(rows), : min(k, V)] = True   # the rows searched, the real entries
+        # the rows searched, the real entries
+        keep[np.arange(L) if rows is None else np.asarray(rows), : min(k, V)] = True
         p = np.exp(tl - tl[:, :1] + stale_probs.confidence.float().numpy()[:, None])
         return torch.from_numpy(np.where(keep, p, np.float32(0))), v
     p = (top_l - top_l[:, :1] + stale_probs.confidence[:, None]).exp()
     keep = torch.zeros(L, k, dtype=torch.bool, device=p.device)
-    keep[searched, : min(k, V)] = True                                                # the rows searched, the real entries
+    # the rows searched, the real entries
+    keep[searched, : min(k, V)] = True
     return p.where(keep, p.new_zeros(())), v
 
 # %% ../../nbs/18z_drafters_ddtree.ipynb #d08bbade
@@ -200,7 +217,8 @@ def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, 
         return p.new_zeros(L, k).index_copy_(0, idx, p), v.new_zeros(L, k).index_copy_(0, idx, v)
     a = stale_probs.detach().numpy()
     idx = np.arange(L) if rows is None else np.asarray(rows, dtype=np.int64)
-    if k <= 4: return tuple(map(torch.from_numpy, top_k_rows(np.ascontiguousarray(a), idx, k)))   # one compiled pass a row
+    # one compiled pass a row
+    if k <= 4: return tuple(map(torch.from_numpy, top_k_rows(np.ascontiguousarray(a), idx, k)))
     else:
         sub = a if rows is None else a[idx]
         part = np.argpartition(sub, V - k, axis=-1)[:, V - k:]                         # [n, k] unordered

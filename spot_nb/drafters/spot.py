@@ -23,11 +23,12 @@ __all__ = ['round_features', 'round_tokens', 'SpotDrafter']
 
 # %% ../../nbs/19_drafters_spot.ipynb #be0e8560
 def _warm(model: OrderMLP) -> None:
-    """Compile `SpotDrafter.ranked_compiled`'s kernels for `model` (or load them from numba's cache) once, at the drafter's
-    construction: before any decode's clock starts."""
+    """Compile `SpotDrafter.ranked_compiled`'s kernels for `model` (or load them from numba's cache) once, at the
+    drafter's construction: before any decode's clock starts."""
     if model.__dict__.get("_warm"): return
     L, V = model.config["block_size"], max(model.config["vocab_size"], 2)
-    SpotDrafter(model, freeze=False).ranked_compiled(torch.tensor([1] + [0] * (L - 1)), torch.full((L, V), 1.0 / V), DraftContext(0, budget=2))
+    SpotDrafter(model, freeze=False).ranked_compiled(torch.tensor([1] + [0] * (L - 1)), torch.full((L, V), 1.0 / V),
+                                                     DraftContext(0, budget=2))
     model.__dict__["_warm"] = True
 
 def round_features(top_p: torch.Tensor) -> tuple[np.ndarray, np.ndarray]:
@@ -41,60 +42,79 @@ def round_tokens(root: np.ndarray, top_v: np.ndarray, mask_id: int) -> np.ndarra
     return np.where(root == mask_id, top_v[:, 0], root)
 
 class SpotDrafter(Drafter):
-    """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`, runner-up
-    token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a TorchScript-frozen copy.
-    Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model).
-    `order="oracle"`: the hedged position oracle, SPOT with a perfect order model (all of q on the next position the draft-free
-    decode commits, read from `block_commits` as `ReplayDrafter` reads them) and SPOT's own token hypotheses."""
-    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
+    """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`,
+    runner-up token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a
+    TorchScript-frozen copy. Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions
+    by stale top-1 confidence, no order model). `order="oracle"`: the hedged position oracle, SPOT with a perfect order
+    model (all of q on the next position the draft-free decode commits, read from `block_commits` as `ReplayDrafter`
+    reads them) and SPOT's own token hypotheses."""
+    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6,
+                 freeze: bool = True,
                  shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None,
                  block_commits: dict[int, list[tuple[int, int]]] | None = None):
-        if not (math.isfinite(tau) and tau > 0): raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
-        if not (math.isfinite(gamma) and 0 <= gamma <= 1): raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
-        if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
+        if not (math.isfinite(tau) and tau > 0):
+            raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
+        if not (math.isfinite(gamma) and 0 <= gamma <= 1):
+            raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
+        if not 0 <= runner_up_below <= 1:
+            raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
         if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
-        if order not in ("model", "stale", "oracle"): raise ValueError(f"order must be 'model', 'stale' or 'oracle', got {order!r}")
-        if (order == "oracle") != (block_commits is not None): raise ValueError("order='oracle' reads the draft-free commits: pass block_commits with it, and only with it")
-        if rs_rng is not None and shape != "chain": raise ValueError("rejection sampling verifies chains: pass shape='chain' with rs_rng")
-        if order == "model" and getattr(order_model, "stale_k", 2) < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
-        self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
+        if order not in ("model", "stale", "oracle"):
+            raise ValueError(f"order must be 'model', 'stale' or 'oracle', got {order!r}")
+        if (order == "oracle") != (block_commits is not None):
+            raise ValueError("order='oracle' reads the draft-free commits: pass block_commits with it, "
+                             "and only with it")
+        if rs_rng is not None and shape != "chain":
+            raise ValueError("rejection sampling verifies chains: pass shape='chain' with rs_rng")
+        if order == "model" and getattr(order_model, "stale_k", 2) < 2:
+            raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
+        self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = (order_model, tau, gamma, runner_up_below,
+                                                                               freeze)
         self.shape, self.order, self.calls, self.rs_rng = shape, order, 0, rs_rng
         self.truth = ReplayDrafter(block_commits) if block_commits is not None else None
         if isinstance(order_model, OrderMLP) and order == "model" and freeze: _warm(order_model)
 
     def check_target(self, target) -> None:
-        "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
+        """Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any
+        forward)."""
         self.check_width(target.block_size)
 
     def check_width(self, L: int) -> None:
-        """Fail, naming both widths, if the order model (when this drafter uses one) has no position for some of a block's `L`:
-        it was trained on narrower blocks. Narrower blocks are fine: it reads their positions as its first `L` (the transfer
-        of notebook 35, the shipped model on 8-position targets)."""
+        """Fail, naming both widths, if the order model (when this drafter uses one) has no position for some of a
+        block's `L`: it was trained on narrower blocks. Narrower blocks are fine: it reads their positions as its first
+        `L` (the transfer of notebook 35, the shipped model on 8-position targets)."""
         trained = (getattr(self.model, "config", None) or {}).get("block_size") if self.order == "model" else None
         if trained is not None and L > trained:
-            raise ValueError(f"the target's blocks are {L} positions wide but the order model was trained on {trained}-position "
-                             f"blocks and has no position beyond {trained}: use a target with blocks of at most {trained}, or train "
+            raise ValueError(f"the target's blocks are {L} positions wide but the order model was trained on "
+                             f"{trained}-position blocks and has no position beyond {trained}: use a target with "
+                             f"blocks of at most {trained}, or train "
                              "an order model for this one (`spot-nb collect`, then `spot-nb train-drafter`)")
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
-        "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L], NumPy in and out) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
+        """(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L], NumPy in and out)
+        at `root` [L] from stale conditionals [L, V] or `StaleLogits`."""
         self.check_width(len(root))
         open_only = self.order != "model" or self.model.open_rows_only   # filled rows' stale probs unread
         K = 2 if self.order != "model" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
-        def top():              # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
-            rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None   # the open positions (zeros elsewhere)
+        # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
+        def top():
+            # the open positions (zeros elsewhere)
+            rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None
             return stale_top(stale, K, rows)                                          # [L, K]
         @functools.cache
-        def root_features():    # the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
+        # the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
+        def root_features():
             return round_features(top()[0])
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
-        if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
+        # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
+        if self.order == "stale":
             def stale_logq(ys, taken, depth):
                 logc = np.log(np.maximum(top()[0][:, 0].cpu().numpy(), 1e-30))          # [L]
                 return _log_softmax(np.where(ys == ctx.mask_id, logc, -np.inf))
             return hyps, stale_logq
-        if self.order == "oracle":                  # the hedged position oracle: q is 1 at the true next position of each state
+        # the hedged position oracle: q is 1 at the true next position of each state
+        if self.order == "oracle":
             truth = [s for s, _ in self.truth.remaining(root, ctx)]
             def oracle_logq(ys, taken, depth):
                 masked, out = (ys == ctx.mask_id).tolist(), np.full(ys.shape, -np.inf)
@@ -103,13 +123,16 @@ class SpotDrafter(Drafter):
                 return out
             return hyps, oracle_logq
         @functools.cache
-        def score():            # the model's scorer for this round: the stale share of its features (and tokens) applied once
+        # the model's scorer for this round: the stale share of its features (and tokens) applied once
+        def score():
             tokens = round_tokens(root.cpu().numpy(), top()[1].cpu().numpy(), ctx.mask_id)   # [L]
             if self.freeze: return self.model.round_scorer(root_features()[0], tokens)
             sf, tk = torch.from_numpy(root_features()[0]), torch.from_numpy(tokens)
-            return lambda state, masked: self.model(torch.cat([sf.expand(len(state), *sf.shape), torch.from_numpy(state)], -1),
+            return lambda state, masked: self.model(
+                torch.cat([sf.expand(len(state), *sf.shape), torch.from_numpy(state)], -1),
                                                     torch.from_numpy(masked), tk.expand(len(state), -1)).numpy()
-        def order_logq(ys, taken, depth):     # `order_features` compiled (a level's features cost microseconds), one call a level
+        # `order_features` compiled (a level's features cost microseconds), one call a level
+        def order_logq(ys, taken, depth):
             t1, masked = root_features()[1], ys == ctx.mask_id                       # [L], [B, L]
             return score()(state_features(np.broadcast_to(t1, masked.shape), masked, taken, depth), masked)
         return hyps, order_logq
@@ -119,20 +142,25 @@ class SpotDrafter(Drafter):
         return (self.order == "model" and self.shape == "tree" and self.tau == 1.0 and self.freeze
                 and isinstance(self.model, OrderMLP) and root.device.type == "cpu")
 
-    def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
-        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from stale
-        probabilities, one compiled call for the whole round (`greedy_round`); else `round_inputs`, then one compiled
-        search (tests: notebook 19 on random rounds, notebook 52 on every drafted round of real decodes)."""
+    def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor,
+                        ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
+        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from
+        stale probabilities, one compiled call for the whole round (`greedy_round`); else `round_inputs`, then one
+        compiled search (tests: notebook 19 on random rounds, notebook 52 on every drafted round of real decodes)."""
         self.check_width(len(root))
-        if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:   # the whole round in one call
+        # the whole round in one call
+        if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:
             (w_stale, tok, bias_pos), kernel = self.model.compiled_weights()
-            return _paths(*greedy_round(stale.numpy(), root.numpy(), ctx.mask_id, self.model.stale_k, self.runner_up_below,
+            return _paths(*greedy_round(stale.numpy(), root.numpy(), ctx.mask_id, self.model.stale_k,
+                                        self.runner_up_below,
                                          ctx.budget, float(self.gamma), w_stale, tok, bias_pos, *kernel))
         return grow_compiled(root, ctx.mask_id, *self.round_inputs(root, stale, ctx), ctx.budget, self.gamma)
 
-    def round_inputs(self, root: torch.Tensor, stale: torch.Tensor | StaleLogits, ctx: DraftContext) -> tuple[tuple, MLPRound, np.ndarray]:
-        """What `grow_compiled` searches with at `root` [L]: the token hypotheses as `hypothesis_arrays` (ids [L, W], stale
-        probabilities [L, W], counts [L]), the round's compiled scorer and the stale top-1 [L] its state features read."""
+    def round_inputs(self, root: torch.Tensor, stale: torch.Tensor | StaleLogits,
+                     ctx: DraftContext) -> tuple[tuple, MLPRound, np.ndarray]:
+        """What `grow_compiled` searches with at `root` [L]: the token hypotheses as `hypothesis_arrays` (ids [L, W],
+        stale probabilities [L, W], counts [L]), the round's compiled scorer and the stale top-1 [L] its state features
+        read."""
         r = root.numpy()
         open_ = r == ctx.mask_id
         top_p, top_v = stale_top(stale, self.model.stale_k, np.flatnonzero(open_))     # [L, K]
@@ -146,7 +174,8 @@ class SpotDrafter(Drafter):
 
     @torch.inference_mode()
     def ranked(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> list[tuple[DraftPath, float]]:
-        "DDTree's selection at `ctx.budget` as (path, prefix mass) pairs, parents first: the states `draft` returns, with their masses."
+        """DDTree's selection at `ctx.budget` as (path, prefix mass) pairs, parents first: the states `draft`
+        returns, with their masses."""
         if self.compiled(root, ctx): paths, calls = self.ranked_compiled(root, stale, ctx)
         else:
             hyps, order_logq = self.scorer(root, stale, ctx)
@@ -156,14 +185,20 @@ class SpotDrafter(Drafter):
         return paths
 
     @torch.inference_mode()
-    def proposal(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> Callable[[torch.Tensor], torch.Tensor]:
+    def proposal(self, root: torch.Tensor, stale: torch.Tensor,
+                 ctx: DraftContext) -> Callable[[torch.Tensor], torch.Tensor]:
         """SPOT's chain as an explicit proposal for rejection sampling (App. B, T > 0): at a state y below `root`,
-        q(s, v) = q(s | y) · π̂_T(v | s), the order model's position law (temperature `tau`) times the tempered stale token law."""
-        if ctx.temperature == 0: raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use coupled match)")
+        q(s, v) = q(s | y) · π̂_T(v | s), the order model's position law (temperature `tau`) times the tempered stale
+        token law."""
+        if ctx.temperature == 0:
+            raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use coupled match)")
         _, order_logq = self.scorer(root, stale, ctx)
-        logp = stale.logits.float().log_softmax(-1) if isinstance(stale, StaleLogits) else stale.clamp_min(1e-30).log()   # [L, V]
-        pi = temperature_probs(logp, ctx.temperature).double()                                                       # [L, V]
-        if ctx.mask_id < pi.shape[-1]: pi[:, ctx.mask_id] = 0.0                                                       # never the mask token
+        # [L, V]
+        logp = stale.logits.float().log_softmax(-1) if isinstance(stale, StaleLogits) else stale.clamp_min(1e-30).log()
+        # [L, V]
+        pi = temperature_probs(logp, ctx.temperature).double()
+        # never the mask token
+        if ctx.mask_id < pi.shape[-1]: pi[:, ctx.mask_id] = 0.0
         pi = pi / pi.sum(-1, keepdim=True)
         was_masked = root == ctx.mask_id
         def q(y: torch.Tensor) -> torch.Tensor:
@@ -172,11 +207,14 @@ class SpotDrafter(Drafter):
             logq = torch.from_numpy(order_logq(y[None].cpu().numpy(), taken[None].cpu().numpy(),
                                                taken.sum()[None].cpu().numpy())[0]).to(y.device)              # [L]
             logq = (logq / self.tau).masked_fill(~masked, float("-inf")).log_softmax(-1)
-            return logq.exp().double()[:, None] * pi                                                                   # [L, V]
+            # [L, V]
+            return logq.exp().double()[:, None] * pi
         return q
 
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        "A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V] (with `rs_rng`: a sampled chain for the rs verifier)."
+        """A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V] (with
+        `rs_rng`: a sampled chain for the rs verifier)."""
         if ctx.budget == 0 or stale is None: return DraftTree(root, ctx.mask_id)
-        if self.rs_rng is not None: return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
+        if self.rs_rng is not None:
+            return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
