@@ -24,7 +24,8 @@ from .order_model import OrderModel
 from .drafters.acceptance import AcceptanceCalibration, _AcceptanceTap
 from .drafters.baselines import GRAPH_FORMAT, SpiffyDrafter, spiffy_counts, spiffy_graph
 from .drafters.cost_aware import AUTO_BUDGET, CostAwareDrafter, paying_paths
-from .drafters.spot import SpotDrafter, tree_of
+from .drafters.ddtree import tree_of
+from .drafters.spot import SpotDrafter
 
 
 # %% auto #0

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 import pandas as pd
 import torch
 from . import decode as _decode
-from .drafters import spot as _spot
+from .drafters import ddtree as _ddtree, spot as _spot
 
 # %% auto #0
 __all__ = ['PART_ORDER', 'RoundCosts', 'round_costs', 'cost_tables']
@@ -75,11 +75,11 @@ def round_costs(target, drafter=None, costs: RoundCosts | None = None) -> Iterat
     patches.append((_decode, "get_verifier", get_verifier, True))
     _decode.get_verifier = lambda *a, **k: rc.timed(get_verifier(*a, **k), "verify")
     from spot_nb.drafters import cost_aware as _cost_aware
-    for mod in (_spot, _cost_aware): patch(mod, "_level", "drafter: order model")
+    for mod in (_ddtree, _cost_aware): patch(mod, "_level", "drafter: order model")
     patch(_spot, "stale_top", "drafter: top-k")
-    for name in ("greedy_round", "best_first_mlp"):
-        # the order model inside
-        patch(_spot, name, "drafter: compiled round")
+    # the order model inside
+    patch(_spot, "greedy_round", "drafter: compiled round")
+    patch(_ddtree, "best_first_mlp", "drafter: compiled round")
     if drafter is not None: patch(drafter, "draft", "drafter: tree growth")
     run_streams = _decode.run_streams
     def counted(target, streams, *a, **k):

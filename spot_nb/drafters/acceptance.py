@@ -14,7 +14,8 @@ import numpy as np
 import torch
 from ..core import StaleLogits, atomic_write, fingerprint
 from ..config import data_dir
-from .spot import SpotDrafter, _key, tree_of
+from .ddtree import _key, tree_of
+from .spot import SpotDrafter
 
 # %% auto #0
 __all__ = ['RECORD_FIELDS', 'stale_bound', 'fit_logistic', 'AcceptanceCalibration', 'parent_accepted', 'fit_acceptance',
@@ -23,8 +24,10 @@ __all__ = ['RECORD_FIELDS', 'stale_bound', 'fit_logistic', 'AcceptanceCalibratio
 # %% ../../nbs/24_drafters_acceptance.ipynb #2567a587
 def stale_bound(root: torch.Tensor, stale: torch.Tensor | StaleLogits, mask_id: int) -> float:
     """The largest stale top-1 probability over `root`'s masked positions: no draft's prefix mass can exceed it (q ≤ 1,
-    p̂ ≤ top-1). From probabilities [L, V], or from `StaleLogits`: the exp of the confidences the verifier computed, L numbers."""
-    if isinstance(stale, StaleLogits):                                # L numbers in plain Python: the fewest calls, paid every round
+    p̂ ≤ top-1). From probabilities [L, V], or from `StaleLogits`: the exp of the confidences the verifier computed, L
+    numbers."""
+    # L numbers in plain Python: the fewest calls, paid every round
+    if isinstance(stale, StaleLogits):
         c = max((c for c, x in zip(stale.confidence.tolist(), root.tolist()) if x == mask_id), default=None)
         return 0.0 if c is None else math.exp(c)
     return float((stale.amax(-1) * (root == mask_id)).max())       # probabilities are >= 0: filled rows count as 0
@@ -65,14 +68,17 @@ class _AcceptanceTap(SpotDrafter):
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #dbaefb03
 def _features(q, p_hat, best) -> np.ndarray:
-    "Edge features [n, 4]: 1, log q, log p̂ (clipped away from log 0), and whether the draft is the round's highest-mass one."
-    lq, lp, top = np.broadcast_arrays(np.log(np.clip(np.asarray(q, float), 1e-12, 1.0)), np.log(np.clip(np.asarray(p_hat, float), 1e-12, 1.0)),
+    """Edge features [n, 4]: 1, log q, log p̂ (clipped away from log 0), and whether the draft is the round's
+    highest-mass one."""
+    lq, lp, top = np.broadcast_arrays(np.log(np.clip(np.asarray(q, float), 1e-12, 1.0)),
+                                      np.log(np.clip(np.asarray(p_hat, float), 1e-12, 1.0)),
                                       np.asarray(best, float))
     return np.stack([np.ones(lq.shape), lq, lp, top], -1)
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #7c3d3482
 def fit_logistic(X: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
-    "Weights w of P(y) = σ(X·w) by maximum likelihood, the feature weights (all but the intercept) held ≥ 0 so that P never falls as q or p̂ rise."
+    """Weights w of P(y) = σ(X·w) by maximum likelihood, the feature weights (all but the intercept) held ≥ 0 so that
+    P never falls as q or p̂ rise."""
     from scipy.optimize import minimize
     y = np.asarray(y, float)
     def nll(w):
@@ -80,18 +86,18 @@ def fit_logistic(X: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
         loss = np.sum(np.logaddexp(0, z) - y * z) / len(y) + l2 * np.sum(w[1:] ** 2)
         grad = X.T @ (1 / (1 + np.exp(-z)) - y) / len(y) + 2 * l2 * np.r_[0.0, w[1:]]
         return loss, grad
-    res = minimize(nll, np.zeros(X.shape[1]), jac=True, method="L-BFGS-B", bounds=[(None, None)] + [(0, None)] * (X.shape[1] - 1))
+    res = minimize(nll, np.zeros(X.shape[1]), jac=True, method="L-BFGS-B",
+                   bounds=[(None, None)] + [(0, None)] * (X.shape[1] - 1))
     return res.x
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #6ac0a155
 @dataclass
 class AcceptanceCalibration:
     """P(draft accepted) from its path: each edge y → y ⊕ (s, v) is accepted, given that y was, with probability
-    σ(w₀ + w₁·log q + w₂·log p̂ + w₃·[best]) — q the order model's probability of s, p̂ the stale probability of v, best:
-    the draft is the round's highest-mass one (DDTree's first) — with weights per sampling temperature and depth bucket
-    (1, 2, …, the last pooling the deeper ones), w₁, w₂, w₃ ≥ 0; a draft's probability is the product over its edges, so
-    a child is never likelier than its parent.
-    `maps[str(T)] = [[w₀, w₁, w₂, w₃], …]`."""
+    σ(w₀ + w₁·log q + w₂·log p̂ + w₃·[best]) — q the order model's probability of s, p̂ the stale probability of v,
+    best: the draft is the round's highest-mass one (DDTree's first) — with weights per sampling temperature and depth
+    bucket (1, 2, …, the last pooling the deeper ones), w₁, w₂, w₃ ≥ 0; a draft's probability is the product over its
+    edges, so a child is never likelier than its parent. `maps[str(T)] = [[w₀, w₁, w₂, w₃], …]`."""
     maps: dict
     meta: dict = field(default_factory=dict)
 
@@ -109,23 +115,27 @@ class AcceptanceCalibration:
         return 1 / (1 + np.exp(-np.sum(_features(q, p_hat, best) * w, -1)))
 
     def edge_fn(self, temperature: float = 0.0, offset: float = 0.0) -> Callable[[float, float, bool, int], float]:
-        "`edge` for one temperature, its logit shifted by `offset`, as a scalar function (q, p̂, best, depth) -> P: the drafter's fast path."
+        """`edge` for one temperature, its logit shifted by `offset`, as a scalar function (q, p̂, best, depth) -> P:
+        the drafter's fast path."""
         W = [tuple(w) for w in self.maps[self.temperature_key(temperature)]]
         log, exp, n = math.log, math.exp, len(W)
         def edge1(q: float, p_hat: float, best: bool, depth: int) -> float:
             w0, w1, w2, w3 = W[min(depth, n) - 1]
-            z = offset + w0 + w1 * log(min(max(q, 1e-12), 1.0)) + w2 * log(min(max(p_hat, 1e-12), 1.0)) + (w3 if best else 0.0)
+            z = (offset + w0 + w1 * log(min(max(q, 1e-12), 1.0)) + w2 * log(min(max(p_hat, 1e-12), 1.0))
+                 + (w3 if best else 0.0))
             return 1 / (1 + exp(-z))
         return edge1
 
     def save(self, path: str | Path) -> Path:
-        return atomic_write(path, lambda tmp: tmp.write_text(json.dumps(dict(maps=self.maps, meta=self.meta), indent=1)))
+        return atomic_write(path,
+                            lambda tmp: tmp.write_text(json.dumps(dict(maps=self.maps, meta=self.meta), indent=1)))
 
     @classmethod
     def load(cls, path: str | Path) -> "AcceptanceCalibration":
         path = Path(path)
         if not path.is_file():
-            raise FileNotFoundError(f"no acceptance calibration at {path}: build one with fit_acceptance(record_acceptance(...)) (notebooks 24 and 26)")
+            raise FileNotFoundError(f"no acceptance calibration at {path}: build one with "
+                                    "fit_acceptance(record_acceptance(...)) (notebooks 24 and 26)")
         d = json.loads(path.read_text())
         return cls(d["maps"], d.get("meta", {}))
 
@@ -134,11 +144,13 @@ def parent_accepted(records: dict) -> np.ndarray:
     "Whether each recorded node's parent was accepted (the root always is)."
     key = lambda i: (records["temperature"][i], records["prompt"][i], records["round"][i])
     acc = {(*key(i), records["node"][i]): records["accepted"][i] for i in range(len(records["node"]))}
-    return np.array([records["parent"][i] == 0 or acc[(*key(i), records["parent"][i])] for i in range(len(records["node"]))], dtype=bool)
+    return np.array([records["parent"][i] == 0 or acc[(*key(i), records["parent"][i])]
+                     for i in range(len(records["node"]))], dtype=bool)
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #482e8599
 def fit_acceptance(records: dict, depth_buckets: int = 3, meta: dict | None = None) -> AcceptanceCalibration:
-    "Edge weights per temperature and depth bucket, fit on `record_acceptance` arrays: each edge whose parent was accepted is one example."
+    """Edge weights per temperature and depth bucket, fit on `record_acceptance` arrays: each edge whose parent was
+    accepted is one example."""
     ok = parent_accepted(records)
     maps = {}
     for T in np.unique(records["temperature"]):
@@ -147,9 +159,12 @@ def fit_acceptance(records: dict, depth_buckets: int = 3, meta: dict | None = No
             d = records["depth"]
             sel = ok & (records["temperature"] == T) & ((d == j + 1) if j + 1 < depth_buckets else (d >= j + 1))
             if sel.sum() < 20:
-                if not per: raise ValueError(f"too few depth-1 drafts recorded at T={T} ({int(sel.sum())}): record more rounds")
-                per.append(per[-1]); continue                               # too little deeper data: reuse the shallower weights
-            per.append(fit_logistic(_features(records["q"][sel], records["p_hat"][sel], records["rank"][sel] == 0), records["accepted"][sel]).tolist())
+                if not per:
+                    raise ValueError(f"too few depth-1 drafts recorded at T={T} ({int(sel.sum())}): record more rounds")
+                per.append(per[-1])
+                continue  # too little deeper data: reuse the shallower weights
+            per.append(fit_logistic(_features(records["q"][sel], records["p_hat"][sel], records["rank"][sel] == 0),
+                                    records["accepted"][sel]).tolist())
         maps[str(float(T))] = per
     return AcceptanceCalibration(maps, meta or {})
 
@@ -159,7 +174,8 @@ def node_probabilities(cal: AcceptanceCalibration, records: dict) -> np.ndarray:
     e = np.empty(len(records["node"]))
     for T in np.unique(records["temperature"]):
         sel = records["temperature"] == T
-        e[sel] = cal.edge(records["q"][sel], records["p_hat"][sel], records["rank"][sel] == 0, records["depth"][sel], float(T))
+        e[sel] = cal.edge(records["q"][sel], records["p_hat"][sel], records["rank"][sel] == 0, records["depth"][sel],
+                          float(T))
     P, index = np.empty_like(e), {}
     for i in np.argsort(records["depth"], kind="stable"):                         # parents before children
         k = (records["temperature"][i], records["prompt"][i], records["round"][i])
@@ -169,16 +185,20 @@ def node_probabilities(cal: AcceptanceCalibration, records: dict) -> np.ndarray:
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #ae44e322
 def reliability(pred: np.ndarray, hit: np.ndarray, bins: int = 10) -> dict:
-    "Reliability table: per equal-width bin of predicted probability its mean prediction, observed frequency and count; and the ECE."
+    """Reliability table: per equal-width bin of predicted probability its mean prediction, observed frequency and
+    count; and the ECE."""
     pred, hit = np.asarray(pred, float), np.asarray(hit, float)
     b = np.minimum((pred * bins).astype(int), bins - 1)
     n = np.bincount(b, minlength=bins)
-    mean_p = np.bincount(b, pred, bins) / np.maximum(n, 1); freq = np.bincount(b, hit, bins) / np.maximum(n, 1)
-    return dict(pred=mean_p.tolist(), freq=freq.tolist(), n=n.tolist(), ece=float(np.sum(n * np.abs(mean_p - freq)) / max(n.sum(), 1)))
+    mean_p = np.bincount(b, pred, bins) / np.maximum(n, 1)
+    freq = np.bincount(b, hit, bins) / np.maximum(n, 1)
+    return dict(pred=mean_p.tolist(), freq=freq.tolist(), n=n.tolist(),
+                ece=float(np.sum(n * np.abs(mean_p - freq)) / max(n.sum(), 1)))
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #f14982e5
 def crossfit_predict(records: dict, folds: int = 2, **fit_kw) -> np.ndarray:
-    "Out-of-fold calibrated node probabilities: each prompt's nodes predicted with weights fit on the other folds' prompts."
+    """Out-of-fold calibrated node probabilities: each prompt's nodes predicted with weights fit on the other folds'
+    prompts."""
     out = np.full(len(records["node"]), np.nan)
     fold = records["prompt"] % folds
     for f in range(folds):
@@ -189,7 +209,8 @@ def crossfit_predict(records: dict, folds: int = 2, **fit_kw) -> np.ndarray:
 
 # %% ../../nbs/24_drafters_acceptance.ipynb #2810806d
 def shipped_calibrations() -> dict[str, Path]:
-    "The shipped acceptance calibrations (`data/<target>/drafter/acceptance-calibration*.json`, beside the order models) by the fingerprint of the order model each was fit for."
+    """The shipped acceptance calibrations (`data/<target>/drafter/acceptance-calibration*.json`, beside the order
+    models) by the fingerprint of the order model each was fit for."""
     paths = sorted(data_dir().glob("*/drafter/acceptance-calibration*.json"))
     return {json.loads(p.read_text()).get("meta", {}).get("order_model"): p for p in paths}
 

@@ -24,9 +24,11 @@ class Drafter:
     """Base class of every drafter. Its life in a decode: `draft(root, stale, ctx)` proposes at most `ctx.budget` states
     below `root`; the target verifies them; `observe(round)` then hands the drafter the outcome. `stale` is the target's
     distribution at the root [L, V] from the last forward — probabilities, or, for a drafter that sets `reads_logits`, a
-    `StaleLogits` (the raw logits and the confidences the verifier computed) from which it computes only what it needs."""
+    `StaleLogits` (the raw logits and the confidences the verifier computed) from which it computes only what it
+    needs."""
     name: str = ""                                   # a class of your own with a name is registered under it
-    reads_logits: bool = False                       # True: `stale` is a `StaleLogits`, and the loop computes no softmax for it
+    # True: `stale` is a `StaleLogits`, and the loop computes no softmax for it
+    reads_logits: bool = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -37,9 +39,9 @@ class Drafter:
         raise NotImplementedError
 
     def observe(self, round) -> None:
-        """What became of the last tree: the decode loop calls it after verifying every round it asked this drafter to draft,
-        with the `Round` (notebook 09: its `tree`, whose `note` the drafter may have set, `verification`, `stats`, `ctx`).
-        A drafter that learns from its outcomes learns here. Default: nothing."""
+        """What became of the last tree: the decode loop calls it after verifying every round it asked this drafter to
+        draft, with the `Round` (notebook 09: its `tree`, whose `note` the drafter may have set, `verification`,
+        `stats`, `ctx`). A drafter that learns from its outcomes learns here. Default: nothing."""
 
 def make_drafter(name: str, **kwargs: Any) -> Drafter:
     """Build the drafter registered as `name` with `kwargs` (`DRAFTERS[name].needs` says what to give): an entry of the
@@ -67,7 +69,8 @@ class RandomDrafter(Drafter):
 
     def draft(self, root, stale, ctx):
         tree = DraftTree(root, ctx.mask_id)
-        V = self.vocab_size or (stale.shape[-1] if stale is not None else None)   # without a vocabulary: no drafts in round 1
+        # without a vocabulary: no drafts in round 1
+        V = self.vocab_size or (stale.shape[-1] if stale is not None else None)
         for _ in range(4 * ctx.budget):                       # duplicates merge; stop after a few tries
             if tree.n_drafts >= ctx.budget or V is None: break
             open_ = [i for i in range(len(tree)) if not tree.is_terminal(i)]
@@ -104,7 +107,8 @@ class ReplayDrafter(Drafter):
 class StaleChainDrafter(Drafter):
     "A chain along the stale confidence order; tokens are coupled stale draws (`coupled`) or stale argmaxes (`argmax`)."
     def __init__(self, tokens: str = "coupled"):
-        if tokens not in ("coupled", "argmax"): raise ValueError(f"tokens must be 'coupled' or 'argmax', got {tokens!r}")
+        if tokens not in ("coupled", "argmax"):
+            raise ValueError(f"tokens must be 'coupled' or 'argmax', got {tokens!r}")
         self.tokens = tokens
 
     def draft(self, root, stale, ctx):
@@ -121,10 +125,12 @@ class StaleChainDrafter(Drafter):
 
 # %% ../../nbs/08_drafters_base.ipynb #1656832a
 class PeekingDrafter(Drafter):
-    "Reads an enumerable target (`target.logits(x)`): follows Φ (`follow`), or drafts a wrong first step or a selective chain."
+    """Reads an enumerable target (`target.logits(x)`): follows Φ (`follow`), or drafts a wrong first step or a
+    selective chain."""
     BEHAVIOURS = ("follow", "wrong-first", "selective")
     def __init__(self, target, behaviour: str = "follow", temperature: float | None = None, favour: int = 0):
-        if behaviour not in self.BEHAVIOURS: raise ValueError(f"unknown behaviour {behaviour!r}: choose one of {self.BEHAVIOURS}")
+        if behaviour not in self.BEHAVIOURS:
+            raise ValueError(f"unknown behaviour {behaviour!r}: choose one of {self.BEHAVIOURS}")
         self.target, self.behaviour, self.temperature, self.favour = target, behaviour, temperature, favour
 
     def draft(self, root, stale, ctx):
@@ -138,19 +144,22 @@ class PeekingDrafter(Drafter):
             if self.behaviour == "wrong-first" and depth == 0:
                 node = tree.add(node, c.s, (c.v + 1) % self.target.vocab_size)   # never Φ(root): a dead branch
             elif self.behaviour == "selective" and c.v != self.favour:
-                tree.add(node, c.s, self.favour); break                          # a wrong step, rejected
+                tree.add(node, c.s, self.favour)
+                break                                                            # a wrong step, rejected
             else: node = tree.add(node, c.s, c.v)
         return tree
 
 # %% ../../nbs/08_drafters_base.ipynb #6cad05f5
 class ProposalChainDrafter(Drafter):
-    "Samples a chain of up to `ctx.budget` links z_k ~ q_k from an explicit proposal `proposal(state) -> q [L, V]`, keeping each q."
+    """Samples a chain of up to `ctx.budget` links z_k ~ q_k from an explicit proposal `proposal(state) -> q [L, V]`,
+    keeping each q."""
     def __init__(self, proposal, rng: np.random.Generator):
         self.proposal, self.rng = proposal, rng
 
     def draft(self, root, stale, ctx):
         tree, node = DraftTree(root, ctx.mask_id), 0
-        tree.proposals = []                                  # flattened q [L·V] of every link: what rejection sampling reads
+        # flattened q [L·V] of every link: what rejection sampling reads
+        tree.proposals = []
         L = root.shape[0]
         for _ in range(ctx.budget):
             y = tree[node].state
@@ -160,5 +169,6 @@ class ProposalChainDrafter(Drafter):
             if bool(q[y != ctx.mask_id].abs().sum() > 0): raise ValueError("a proposal puts mass on a filled position")
             qf = (q / q.sum()).flatten().numpy()
             z = int(self.rng.choice(len(qf), p=qf))
-            node = tree.add(node, z // q.shape[1], z % q.shape[1]); tree.proposals.append(qf)
+            node = tree.add(node, z // q.shape[1], z % q.shape[1])
+            tree.proposals.append(qf)
         return tree

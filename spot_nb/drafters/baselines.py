@@ -15,7 +15,7 @@ import torch
 from ..config import drafter_files, embedded_target_dir
 from ..core import DraftContext, position_confidence, temperature_probs
 from .base import Drafter, ProposalChainDrafter, StaleChainDrafter
-from .spot import grow_tree, token_hypotheses
+from .ddtree import grow_tree, token_hypotheses
 from ..tasks import Prompt
 from ..verify import DraftTree
 
@@ -28,21 +28,26 @@ SSD_DEPTH = 4   # the SPOT paper's SSD-style chain depth (App. D.4)
 
 class SSDChainDrafter(StaleChainDrafter):
     """SSD-style free chain: the `depth` most stale-confident positions, each with its rank-1 candidate, as one chain
-    of min(depth, D) links; with `rs_rng`, links sampled from an explicit proposal for the rejection-sampling verifier."""
+    of min(depth, D) links; with `rs_rng`, links sampled from an explicit proposal for the rejection-sampling
+    verifier."""
     def __init__(self, depth: int = SSD_DEPTH, rs_rng: np.random.Generator | None = None):
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1: raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
         super().__init__("coupled")
         self.depth, self.rs_rng = depth, rs_rng
 
     def proposal(self, stale: torch.Tensor, ctx: DraftContext):
-        "q(y) [L, V]: the most stale-confident position still masked at `y`, its token drawn from the tempered stale conditional."
-        if ctx.temperature == 0: raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use the coupled chain)")
+        """q(y) [L, V]: the most stale-confident position still masked at `y`, its token drawn from the tempered
+        stale conditional."""
+        if ctx.temperature == 0:
+            raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use the coupled chain)")
         logp = stale.clamp_min(1e-30).log()                          # [L, V]
         conf, pi = position_confidence(logp), temperature_probs(logp, ctx.temperature)   # [L], [L, V]
         if ctx.mask_id < pi.shape[-1]: pi[:, ctx.mask_id] = 0.0      # never propose the mask token
         def q(y: torch.Tensor) -> torch.Tensor:
             s = int(conf.masked_fill(y != ctx.mask_id, float("-inf")).argmax())   # ties: the lowest index
-            out = torch.zeros_like(pi); out[s] = pi[s]
+            out = torch.zeros_like(pi)
+            out[s] = pi[s]
             return out
         return q
 
@@ -54,14 +59,17 @@ class SSDChainDrafter(StaleChainDrafter):
 
 # %% ../../nbs/22_drafters_baselines.ipynb #38cdf9cf
 class BlockSpecDrafter(Drafter):
-    "BlockSpec-style confidence tree: the `ctx.budget` states of highest product of renormalised stale confidences along the path."
+    """BlockSpec-style confidence tree: the `ctx.budget` states of highest product of renormalised stale confidences
+    along the path."""
     @torch.inference_mode()
     def draft(self, root, stale, ctx):
         tree = DraftTree(root, ctx.mask_id)
         if stale is None or ctx.budget == 0: return tree
-        hyps = [[(v, 1.0) for v, _ in h] for h in token_hypotheses(stale, ctx, root, runner_up_below=0.0)]   # one token, no token factor
+        # one token, no token factor
+        hyps = [[(v, 1.0) for v, _ in h] for h in token_hypotheses(stale, ctx, root, runner_up_below=0.0)]
         conf = stale.max(-1).values.float().cpu().numpy()                       # [L]
-        def renormalised_logq(ys, taken, depth):                                # [B, L] → log conf(s) / Σ_open conf (NumPy, as a drafter's scorer)
+        # [B, L] → log conf(s) / Σ_open conf (NumPy, as a drafter's scorer)
+        def renormalised_logq(ys, taken, depth):
             c = np.where(ys == ctx.mask_id, conf, np.float32(0.0))
             with np.errstate(divide="ignore"): return np.log(c / c.sum(-1, keepdims=True))
         paths, _ = grow_tree(root, ctx.mask_id, hyps, renormalised_logq, ctx.budget)
@@ -70,7 +78,8 @@ class BlockSpecDrafter(Drafter):
         return tree
 
 # %% ../../nbs/22_drafters_baselines.ipynb #eb726f4e
-Pattern = tuple[int, int]            # (position rank by stale confidence, token rank under the stale conditional), 0-based
+# (position rank by stale confidence, token rank under the stale conditional), 0-based
+Pattern = tuple[int, int]
 GRAPH_FORMAT = "spot_nb.spiffy-graph/1"
 
 def pattern_ranks(conf, masked: list[int]) -> dict[int, int]:
@@ -95,13 +104,16 @@ def spiffy_counts(rows: Iterable[dict], mask_id: int, lookahead: int = 6) -> tup
                 counts[path] += 1
     for row in rows:
         k = (row["uid"], int(row["offset"]))
-        if k != key: flush(block); block, key = [], k
+        if k != key:
+            flush(block)
+            block, key = [], k
         block.append(row)
     flush(block)
     return counts, rounds
 
 def spiffy_graph(counts: Counter, graph_size: int = 24) -> list[tuple[tuple[Pattern, ...], int]]:
-    "The connected graph of `graph_size` nodes grown greedily from the root by highest count: [(patterns, count)], parents first."
+    """The connected graph of `graph_size` nodes grown greedily from the root by highest count: [(patterns, count)],
+    parents first."""
     if graph_size < 1: raise ValueError(f"graph_size must be >= 1, got {graph_size}")
     children: dict[tuple, list] = {}
     for p in counts: children.setdefault(p[:-1], []).append(p)
@@ -109,7 +121,9 @@ def spiffy_graph(counts: Counter, graph_size: int = 24) -> list[tuple[tuple[Patt
     kept, cand = [], set(children.get((), []))
     while cand and len(kept) < graph_size:
         best = min(cand, key=key)
-        kept.append((best, counts[best])); cand.remove(best); cand.update(children.get(best, []))
+        kept.append((best, counts[best]))
+        cand.remove(best)
+        cand.update(children.get(best, []))
     return kept
 
 # %% ../../nbs/22_drafters_baselines.ipynb #d758a6fb
@@ -121,9 +135,11 @@ def shipped_graph_path() -> Path:
 def read_graph(path: str | Path) -> dict:
     "A graph file saved by `calibrate_spiffy`: its nodes and calibration record."
     path = Path(path)
-    if not path.is_file(): raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 26)")
+    if not path.is_file():
+        raise FileNotFoundError(f"no Spiffy graph at {path}: build one with calibrate_spiffy (notebook 26)")
     d = json.loads(path.read_text())
-    if d.get("format") != GRAPH_FORMAT: raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
+    if d.get("format") != GRAPH_FORMAT:
+        raise ValueError(f"{path} is not a Spiffy graph (format {d.get('format')!r}, expected {GRAPH_FORMAT!r})")
     return d
 
 # %% ../../nbs/22_drafters_baselines.ipynb #3640f161
@@ -133,12 +149,14 @@ class SpiffyDrafter(Drafter):
     can build it)."""
     def __init__(self, nodes: list | None = None, min_prob: float = 0.01, record: dict | None = None):
         if nodes is None:
-            record = read_graph(shipped_graph_path()); nodes = [n["patterns"] for n in record["nodes"]]
+            record = read_graph(shipped_graph_path())
+            nodes = [n["patterns"] for n in record["nodes"]]
         if not 0 <= min_prob <= 1: raise ValueError(f"min_prob must be in [0, 1], got {min_prob!r}")
         self.nodes = [tuple(tuple(int(x) for x in pat) for pat in p) for p in nodes]
         seen = set()
         for p in self.nodes:
-            if not p or any(len(pat) != 2 or min(pat) < 0 for pat in p): raise ValueError(f"a graph node must be a non-empty sequence of (rank, rank) >= 0 pairs, got {p}")
+            if not p or any(len(pat) != 2 or min(pat) < 0 for pat in p):
+                raise ValueError(f"a graph node must be a non-empty sequence of (rank, rank) >= 0 pairs, got {p}")
             if len({r for r, _ in p}) != len(p): raise ValueError(f"graph node {p} fills the same position rank twice")
             if len(p) > 1 and p[:-1] not in seen: raise ValueError(f"graph node {p} comes before its parent {p[:-1]}")
             seen.add(p)
@@ -146,7 +164,8 @@ class SpiffyDrafter(Drafter):
         self.max_rank = 1 + max((j for p in self.nodes for _, j in p), default=0)
 
     def __repr__(self):
-        return f"SpiffyDrafter({len(self.nodes)} nodes, depth <= {max(map(len, self.nodes), default=0)}, min_prob={self.min_prob})"
+        return (f"SpiffyDrafter({len(self.nodes)} nodes, depth <= {max(map(len, self.nodes), default=0)}, "
+                f"min_prob={self.min_prob})")
 
     @classmethod
     def load(cls, path: str | Path, min_prob: float = 0.01) -> "SpiffyDrafter":
@@ -161,7 +180,8 @@ class SpiffyDrafter(Drafter):
         masked = (root == ctx.mask_id).nonzero(as_tuple=True)[0]             # [n]
         scores = stale[masked]                                                  # [n, V]
         if ctx.temperature > 0:
-            scores = ctx.gumbel_draw_scores(scores.clamp_min(1e-30).log(), masked.tolist())   # rank 0 = the coupled stale draw
+            # rank 0 = the coupled stale draw
+            scores = ctx.gumbel_draw_scores(scores.clamp_min(1e-30).log(), masked.tolist())
         top = scores.topk(min(self.max_rank, scores.shape[-1]), -1).indices    # [n, k] token ids by rank
         p_top = stale[masked[:, None], top].tolist()                            # [n][k] their stale probabilities
         open_, top = masked.tolist(), top.tolist()
@@ -171,7 +191,8 @@ class SpiffyDrafter(Drafter):
             if tree.n_drafts >= ctx.budget: break
             (r, j), parent = p[-1], p[:-1]
             if parent not in node or r >= len(order) or j >= len(top[0]): continue
-            i = order[r]; v = top[i][j]
+            i = order[r]
+            v = top[i][j]
             m = mass[parent] * p_top[i][j]
             if v == ctx.mask_id or m < self.min_prob or m == 0: continue        # pruned with its subtree
             node[p], mass[p] = tree.add(node[parent], open_[i], v), m
@@ -181,8 +202,10 @@ class SpiffyDrafter(Drafter):
 MBPP_TRAIN_IDS = range(601, 975)     # MBPP's train split (task ids); its test split is 11–510
 
 def calibration_prompts(n_mbpp: int = 25, n_math: int = 25, mbpp: str | Path | None = None) -> list[Prompt]:
-    "Spiffy's held-out calibration prompts: the first `n_mbpp` MBPP-train problems and the last `n_math` MATH500 problems."
+    """Spiffy's held-out calibration prompts: the first `n_mbpp` MBPP-train problems and the last `n_math` MATH500
+    problems."""
     from spot_nb.tasks import load_task
     train = [p for p in load_task("mbpp", mbpp=mbpp) if int(p.uid.split("/")[1]) in MBPP_TRAIN_IDS]
-    if not (0 <= n_mbpp <= len(train) and 0 <= n_math <= 500): raise ValueError(f"n_mbpp must be in [0, {len(train)}] and n_math in [0, 500]")
+    if not (0 <= n_mbpp <= len(train) and 0 <= n_math <= 500):
+        raise ValueError(f"n_mbpp must be in [0, {len(train)}] and n_math in [0, 500]")
     return train[:n_mbpp] + (load_task("math500")[500 - n_math:] if n_math else [])

@@ -16,7 +16,8 @@ from ..costs import CostModel
 from ..verify import DraftTree
 from .acceptance import AcceptanceCalibration, default_calibration_path, stale_bound
 from .base import Drafter
-from .spot import SpotDrafter, _key, _level, grow_compiled, tree_of
+from .ddtree import _key, _level, grow_compiled, tree_of
+from .spot import SpotDrafter
 
 
 # %% auto #0
@@ -25,7 +26,8 @@ __all__ = ['AUTO_BUDGET', 'best_prefix', 'coherent', 'coherent_siblings', 'ranke
 
 # %% ../../nbs/25_drafters_cost_aware.ipynb #ea1751ef
 def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, float]:
-    "(k, value): the number of drafts (best first, probabilities `P`) maximising Σ_{i≤k} P_i − λ·(c(k+1) − c(1)), and that maximum (k = 0: no draft)."
+    """(k, value): the number of drafts (best first, probabilities `P`) maximising Σ_{i≤k} P_i − λ·(c(k+1) − c(1)),
+    and that maximum (k = 0: no draft)."""
     best_k, best_v, acc, c1 = 0, 0.0, 0.0, costs.forward(1)
     for k, p in enumerate(P, start=1):
         acc += p
@@ -34,10 +36,12 @@ def best_prefix(P: list[float], lam: float, costs: CostModel) -> tuple[int, floa
     return best_k, best_v
 
 def coherent(ps: list[float], total: float) -> list[float]:
-    "Sibling probabilities `ps` (best first) capped so that they sum to at most their parent's `total`: siblings are disjoint events."
+    """Sibling probabilities `ps` (best first) capped so that they sum to at most their parent's `total`: siblings
+    are disjoint events."""
     out, left = [], total
     for p in ps:
-        out.append(max(min(p, left), 0.0)); left -= out[-1]
+        out.append(max(min(p, left), 0.0))
+        left -= out[-1]
     return out
 
 def coherent_siblings(children: list[tuple[float, float, tuple]], total: float) -> list[tuple[tuple, float, float]]:
@@ -47,7 +51,8 @@ def coherent_siblings(children: list[tuple[float, float, tuple]], total: float) 
     return [(c, m, P) for (_, m, c), P in zip(children, coherent([x[0] for x in children], total))]
 
 def ranked_by_acceptance(info: dict[tuple, tuple[float, float]]) -> list[tuple]:
-    "The drafts of `info` {path: (mass, P)} (the root () left out) by falling P, then mass: a parent before its children."
+    """The drafts of `info` {path: (mass, P)} (the root () left out) by falling P, then mass: a parent before its
+    children."""
     return sorted((p for p in info if p), key=lambda p: (-info[p][1], -info[p][0], len(p), p))
 
 def value_bound(edge_bound: Callable[[bool, int], float], budget: int, lam: float, costs: CostModel) -> float:
@@ -62,16 +67,18 @@ def value_bound(edge_bound: Callable[[bool, int], float], budget: int, lam: floa
     return best_prefix(sorted(slots, reverse=True)[:budget], lam, costs)[1]
 
 # %% ../../nbs/25_drafters_cost_aware.ipynb #6fd5a3a6
-def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, edge: Callable[[float, float, bool, int], float],
-                 lam: float, costs: CostModel, tau: float = 1.0, prune: bool = True) -> tuple[list[tuple[tuple, float, float]], list[int]]:
+def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int,
+                 edge: Callable[[float, float, bool, int], float],
+                 lam: float, costs: CostModel, tau: float = 1.0,
+                 prune: bool = True) -> tuple[list[tuple[tuple, float, float]], list[int]]:
     """The drafts worth a copy. DDTree's candidates are grown level by level (one scorer call per level), each child's
-    acceptance probability P = P(parent)·edge(q, p̂, best, depth) (best: the highest-mass candidate, known after the first
-    level since no deeper draft outweighs its depth-1 ancestor), made `coherent` among siblings; a level is scored only while it could repay its call. The
-    candidates are ranked by P (parents first: a child's P never exceeds its parent's) and cut at the best prefix
-    (`best_prefix`). A child whose P cannot beat λ times the cheapest copy is never part of that prefix (no draft after
-    it could pay its own copy either), so it is not kept; positions are visited by falling q, and the visit stops where
-    even the likeliest token would fall below that floor (`prune=False` keeps every child: the reference it is tested
-    against). Returns ([(path, mass, P)], scorer batch sizes)."""
+    acceptance probability P = P(parent)·edge(q, p̂, best, depth) (best: the highest-mass candidate, known after the
+    first level since no deeper draft outweighs its depth-1 ancestor), made `coherent` among siblings; a level is scored
+    only while it could repay its call. The candidates are ranked by P (parents first: a child's P never exceeds its
+    parent's) and cut at the best prefix (`best_prefix`). A child whose P cannot beat λ times the cheapest copy is never
+    part of that prefix (no draft after it could pay its own copy either), so it is not kept; positions are visited by
+    falling q, and the visit stops where even the likeliest token would fall below that floor (`prune=False` keeps every
+    child: the reference it is tested against). Returns ([(path, mass, P)], scorer batch sizes)."""
     root_masked = root == mask_id
     n_masked = int(root_masked.sum())
     best_p = [max((pv for _, pv in h), default=0.0) for h in hyps]                 # max_v p̂_s(v) per position
@@ -81,13 +88,15 @@ def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, b
     floor_P = lam * min(costs.forward(j + 1) - costs.forward(j) for j in range(1, budget + 1)) if prune else -math.inf
     info: dict[tuple, tuple[float, float]] = {(): (1.0, 1.0)}                    # path -> (mass, P)
     expanded, frontier, batches, ranked, k, best = set(), [()], [], [], 0, None
-    def child_bound(p) -> float:      # P of p's likeliest possible child: q ≤ 1, p̂ ≤ the best over p's open positions, not the best draft
+    # P of p's likeliest possible child: q ≤ 1, p̂ ≤ the best over p's open positions, not the best draft
+    def child_bound(p) -> float:
         ph = max((best_p[s] for s in root_open - {s for s, _ in p}), default=0.0)
         return info[p][1] * edge(1.0, ph, False, len(p) + 1) if ph > 0 else 0.0
     while frontier:
         q, open_ = _level(root, mask_id, frontier, order_logq, tau)
         batches.append(len(frontier))
-        if len(batches) == 1:            # the first level holds the highest-mass draft (ties: DDTree's key, the smaller edge)
+        # the first level holds the highest-mass draft (ties: DDTree's key, the smaller edge)
+        if len(batches) == 1:
             top = max(((q[0][s] * pv, -s, -v) for s in open_[0] for v, pv in hyps[s]), default=(0.0,))
             best = ((-top[1], -top[2]),) if top[0] > 0 else None
         raw = {}
@@ -95,7 +104,8 @@ def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, b
             (mp, Pp), d = info[p], len(p) + 1
             for s in sorted(open_[i], key=q[i].__getitem__, reverse=True):
                 qs = q[i][s]
-                if Pp * edge(qs, p_max, True, d) <= floor_P: break                # edge rises with q and p̂: no later position pays
+                # edge rises with q and p̂: no later position pays
+                if Pp * edge(qs, p_max, True, d) <= floor_P: break
                 for v, pv in hyps[s]:
                     c, m = p + ((s, v),), mp * qs * pv
                     P = Pp * edge(qs, pv, c == best, d)
@@ -109,12 +119,14 @@ def paying_paths(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, b
         floor = lam * (costs.forward(k + 2) - costs.forward(k + 1)) if k < budget else info[ranked[k - 1]][1]
         gains = {p: child_bound(p) - floor for p in ranked[:k] if p not in expanded and len(p) < n_masked}
         frontier = [p for p, g in gains.items() if g > 0]
-        if sum(gains[p] for p in frontier) <= lam * costs.scorer(max(len(frontier), 1)): break   # a level that cannot repay its call
+        # a level that cannot repay its call
+        if sum(gains[p] for p in frontier) <= lam * costs.scorer(max(len(frontier), 1)): break
     return [(p, *info[p]) for p in ranked[:k]], batches
 
 # %% ../../nbs/25_drafters_cost_aware.ipynb #a7c0e1d2
 def paying_prefix(ranked: list[tuple[tuple, float]], hyps: tuple[np.ndarray, np.ndarray, np.ndarray],
-                  edge: Callable[[float, float, bool, int], float], lam: float, costs: CostModel) -> list[tuple[tuple, float, float]]:
+                  edge: Callable[[float, float, bool, int], float], lam: float,
+                  costs: CostModel) -> list[tuple[tuple, float, float]]:
     """spot-auto's cut of DDTree's selection `ranked` [(path, mass)] (closed under ancestors, as `grow_compiled` returns
     it), with `hypothesis_arrays`' (ids, stale probs, counts) `hyps`: [(path, mass, P)] of the best prefix by P."""
     hv, hp, _ = hyps
@@ -135,19 +147,23 @@ def paying_prefix(ranked: list[tuple[tuple, float]], hyps: tuple[np.ndarray, np.
 
 
 # %% ../../nbs/25_drafters_cost_aware.ipynb #ea6ab9ee
-AUTO_BUDGET = 8          # the most drafts spot-auto weighs per round by default (the CPU cost curve is measured up to it)
+# the most drafts spot-auto weighs per round by default (the CPU cost curve is measured up to it)
+AUTO_BUDGET = 8
 
 class CostAwareDrafter(Drafter):
-    """SPOT with a cost-aware budget: each round it verifies the drafts whose calibrated acceptance pays for their copies
-    at the running throughput λ (expected commits per ms), up to `ctx.budget` — none when a bound from the stale
-    conditionals shows that no draft could pay, or when rounds like this one (by that bound) have not earned what scoring
-    them costs; then the order model is not called. `adapt`: step of the online correction of the calibration from the
-    drafter's own outcomes (0: off). Decode with `pad=False`."""
-    reads_logits = True      # the skip test reads the verifier's confidences; the order model's inputs are taken only when it scores
+    """SPOT with a cost-aware budget: each round it verifies the drafts whose calibrated acceptance pays for their
+    copies at the running throughput λ (expected commits per ms), up to `ctx.budget` — none when a bound from the stale
+    conditionals shows that no draft could pay, or when rounds like this one (by that bound) have not earned what
+    scoring them costs; then the order model is not called. `adapt`: step of the online correction of the calibration
+    from the drafter's own outcomes (0: off). Decode with `pad=False`."""
+    # the skip test reads the verifier's confidences; the order model's inputs are taken only when it scores
+    reads_logits = True
     def __init__(self, order_model, costs: CostModel, calibration: AcceptanceCalibration | str | Path | None = None,
-                 tau: float = 1.0, runner_up_below: float = 0.6, prior_rounds: int = 8, adapt: float = 0.1, freeze: bool = True):
+                 tau: float = 1.0, runner_up_below: float = 0.6, prior_rounds: int = 8, adapt: float = 0.1,
+                 freeze: bool = True):
         if not isinstance(costs, CostModel):
-            raise TypeError("costs must be a CostModel: measure one with forward_costs(target, order_model), or build the drafter with cost_aware_drafter(target)")
+            raise TypeError("costs must be a CostModel: measure one with forward_costs(target, order_model), or build "
+                            "the drafter with cost_aware_drafter(target)")
         self.calibration = calibration if isinstance(calibration, AcceptanceCalibration) else \
             AcceptanceCalibration.load(calibration or default_calibration_path(order_model))
         want = self.calibration.meta.get("order_model")
@@ -156,12 +172,14 @@ class CostAwareDrafter(Drafter):
                              "fit_acceptance(record_acceptance(...)) for this one (notebooks 24 and 26)")
         for k, v in (("tau", tau), ("runner_up_below", runner_up_below)):
             if k in self.calibration.meta and self.calibration.meta[k] != v:
-                raise ValueError(f"the acceptance calibration was fit with {k}={self.calibration.meta[k]}, the drafter has {k}={v}")
+                raise ValueError(f"the acceptance calibration was fit with {k}={self.calibration.meta[k]}, the drafter "
+                                 f"has {k}={v}")
         if prior_rounds < 1: raise ValueError(f"prior_rounds must be >= 1, got {prior_rounds}")
         if not 0 <= adapt <= 1: raise ValueError(f"adapt must be in [0, 1], got {adapt}")
         self.spot = SpotDrafter(order_model, tau=tau, runner_up_below=runner_up_below, freeze=freeze)
         self.costs, self.prior_rounds, self.adapt = costs, prior_rounds, adapt
-        self.worth: dict[tuple, list[list]] = {}     # (T, D) -> per bin of the stale bound: [Σ value, rounds scored, rounds passed over since]
+        # (T, D) -> per bin of the stale bound: [Σ value, rounds scored, rounds passed over since]
+        self.worth: dict[tuple, list[list]] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -186,15 +204,17 @@ class CostAwareDrafter(Drafter):
     def _edge(self, temperature: float):
         "The calibrated edge probability at `temperature` with the current online correction."
         d = self.offset.get(temperature, 0.0)
-        if self._edges.get(temperature, (None,))[0] != d: self._edges[temperature] = (d, self.calibration.edge_fn(temperature, d))
+        if self._edges.get(temperature, (None,))[0] != d:
+            self._edges[temperature] = (d, self.calibration.edge_fn(temperature, d))
         return self._edges[temperature][1]
 
     SKIP_BOX = (0.05, 0.25)   # how far λ (relative) and the online correction may move before b* is found again
 
     def skip_below(self, lam: float, temperature: float, D: int) -> float:
         """b*: rounds whose stale bound is at most b* cannot repay the drafter, found by bisection (`value_bound` is
-        monotone in the bound). It is found at the corner of a box around (λ, δ) where drafting pays most — λ 5% lower, the
-        online correction 0.25 higher — so it holds, conservatively, for every (λ, δ) in the box, and is kept while they stay in it."""
+        monotone in the bound). It is found at the corner of a box around (λ, δ) where drafting pays most — λ 5% lower,
+        the online correction 0.25 higher — so it holds, conservatively, for every (λ, δ) in the box, and is kept while
+        they stay in it."""
         k, d = self._skip, self.offset.get(temperature, 0.0)
         rel, band = self.SKIP_BOX
         if k is None or k[1:3] != (temperature, D) or abs(k[0] - lam) > rel * k[0] or abs(k[3] - d) > band:
@@ -211,23 +231,27 @@ class CostAwareDrafter(Drafter):
         return k[4]
 
     def observe(self, round) -> None:
-        """Learn from a round it drafted (the expectations Σ P it noted on the tree): the round accepted `accepted` drafts
-        where the calibration expected Σ P; δ ← δ + adapt·(accepted − expected) (Robbins–Monro on the logit). A round that
-        fills its block is not learned from: its drafts could not go deeper, so their acceptance is cut short."""
+        """Learn from a round it drafted (the expectations Σ P it noted on the tree): the round accepted `accepted`
+        drafts where the calibration expected Σ P; δ ← δ + adapt·(accepted − expected) (Robbins–Monro on the logit). A
+        round that fills its block is not learned from: its drafts could not go deeper, so their acceptance is cut
+        short."""
         if round.tree.note is None or not bool((round.verification.state == round.ctx.mask_id).any()): return
         P, T = round.tree.note
-        self.offset[T] = min(max(self.offset.get(T, 0.0) + self.adapt * (round.verification.accepted - sum(P)), -3.0), 3.0)
+        self.offset[T] = min(max(self.offset.get(T, 0.0) + self.adapt * (round.verification.accepted - sum(P)),
+                                 -3.0), 3.0)
 
     SCORE_BINS = 10   # bins of the stale bound b in which the drafter learns what scoring a round earns
     EXPLORE = 100     # a bin whose rounds did not earn their scoring is still scored once in this many of its rounds
 
     def worth_scoring(self, b: float, lam: float, T: float, D: int) -> list | None:
-        """The learning cell of a round whose stale bound is `b` (past the skip test), or None when rounds like it have not
-        earned what scoring costs, λ·(draft_ms + one scorer call): the mean `value` of their bin, counting one optimistic
-        pseudo-round worth twice that cost, is below it. Such a bin is still scored once in `EXPLORE` of its rounds."""
+        """The learning cell of a round whose stale bound is `b` (past the skip test), or None when rounds like it have
+        not earned what scoring costs, λ·(draft_ms + one scorer call): the mean `value` of their bin, counting one
+        optimistic pseudo-round worth twice that cost, is below it. Such a bin is still scored once in `EXPLORE` of its
+        rounds."""
         cells = self.worth.get((T, D))
         if cells is None: cells = self.worth[(T, D)] = [[0.0, 0, 0] for _ in range(self.SCORE_BINS)]
-        cell, cost = cells[min(int(b * self.SCORE_BINS), self.SCORE_BINS - 1)], lam * (self.costs.draft_ms + self.costs.scorer(1))
+        cell, cost = cells[min(int(b * self.SCORE_BINS),
+                               self.SCORE_BINS - 1)], lam * (self.costs.draft_ms + self.costs.scorer(1))
         if (cell[0] + 2 * cost) / (cell[1] + 1) < cost and cell[2] + 1 < self.EXPLORE:
             cell[2] += 1
             return None
@@ -235,30 +259,36 @@ class CostAwareDrafter(Drafter):
         return cell
 
     def value(self, P: list[float], batches: list[int], lam: float) -> float:
-        "What a scored round earned, in commits: the drafts' expected acceptances less λ × their copies and the scorer calls after the first."
+        """What a scored round earned, in commits: the drafts' expected acceptances less λ × their copies and the
+        scorer calls after the first."""
         c = self.costs
         return sum(P) - lam * (c.forward(1 + len(P)) - c.forward(1) + sum(c.scorer(b) for b in batches[1:]))
 
     def _done(self, tree: DraftTree, P: list[float], batches: list[int], bound: bool, ctx: DraftContext | None = None,
               skip: str | None = None) -> DraftTree:
-        entry = dict(drafts=len(P), expected=1.0 + sum(P), batches=batches, bound=bound, drafted=bool(batches), lam=self.throughput,
+        entry = dict(drafts=len(P), expected=1.0 + sum(P), batches=batches, bound=bound, drafted=bool(batches),
+                     lam=self.throughput,
                      offset=self.offset.get(ctx.temperature, 0.0) if ctx is not None else 0.0, skip=skip)
         entry["ms"] = self.costs.round_ms(1 + len(P), batches, drafted=bool(batches), bound=bound)
-        self.commits += entry["expected"]; self.ms += entry["ms"]
+        self.commits += entry["expected"]
+        self.ms += entry["ms"]
         self.log.append(entry)
-        if P and self.adapt: tree.note = (P, ctx.temperature)                       # what `observe` compares the outcome with
+        # what `observe` compares the outcome with
+        if P and self.adapt: tree.note = (P, ctx.temperature)
         return tree
 
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        """The paying drafts below `root` [L] (possibly none), from the target's `StaleLogits` at `root` (`reads_logits`).
-        A skipped round runs as few calls as it can: it is paid every round."""
+        """The paying drafts below `root` [L] (possibly none), from the target's `StaleLogits` at `root`
+        (`reads_logits`). A skipped round runs as few calls as it can: it is paid every round."""
         if ctx.pad: raise ValueError("spot-auto chooses how many copies each round verifies: decode with pad=False")
         D = min(ctx.budget, self.costs.d_max)
         if D == 0 or stale is None: return self._done(DraftTree(root, ctx.mask_id), [], [], bound=False)
         lam, T = self.throughput, ctx.temperature
         b = stale_bound(root, stale, ctx.mask_id)
-        skip = "bound" if b <= self.skip_below(lam, T, D) else None                 # q ≤ 1, p̂ ≤ b: no tree could repay the drafter
-        if skip is None and (cell := self.worth_scoring(b, lam, T, D)) is None: skip = "worth"   # rounds like it have not repaid their scoring
+        # q ≤ 1, p̂ ≤ b: no tree could repay the drafter
+        skip = "bound" if b <= self.skip_below(lam, T, D) else None
+        # rounds like it have not repaid their scoring
+        if skip is None and (cell := self.worth_scoring(b, lam, T, D)) is None: skip = "worth"
         if skip: return self._done(DraftTree(root, ctx.mask_id), [], [], bound=True, ctx=ctx, skip=skip)
         return self._scored(root, stale, ctx, D, lam, cell)
 

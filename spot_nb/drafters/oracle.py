@@ -14,7 +14,8 @@ __all__ = ['PAPER_T7', 'OracleDrafter']
 
 # %% ../../nbs/16_drafters_oracle.ipynb #717baa54
 class OracleDrafter(ReplayDrafter):
-    "A chain drafter that peeks at the draft-free commits {block offset: [(s, v), ...]}; kind 'position', 'token' or 'joint'."
+    """A chain drafter that peeks at the draft-free commits {block offset: [(s, v), ...]}; kind 'position', 'token'
+    or 'joint'."""
     KINDS = ("position", "token", "joint")
     def __init__(self, kind: str, block_commits: dict[int, list[tuple[int, int]]]):
         if kind not in self.KINDS: raise ValueError(f"unknown oracle {kind!r}: choose one of {self.KINDS}")
@@ -37,11 +38,15 @@ class OracleDrafter(ReplayDrafter):
 # %% ../../nbs/16_drafters_oracle.ipynb #7ab1e7d0
 # The paper's Table 7 (SDAR-8B b32, T = 0, 256 tokens, n = 100) per (task, oracle): the NFE reduction over draft-free
 # decoding and the honest tok/s ratio, each at D8, D12 and D20
-PAPER_T7 = {("gsm8k", "position"): ([5.4, 6.3, 7.1], [3.89, 4.02, 3.25]), ("gsm8k", "token"): ([3.9, 4.2, 4.4], [2.81, 2.60, 1.89]),
+PAPER_T7 = {("gsm8k", "position"): ([5.4, 6.3, 7.1], [3.89, 4.02, 3.25]),
+            ("gsm8k", "token"): ([3.9, 4.2, 4.4], [2.81, 2.60, 1.89]),
             ("gsm8k", "joint"): ([5.8, 7.1, 8.7], [4.19, 4.56, 4.02]),
-            ("mbpp", "position"): ([5.7, 6.7, 8.1], [3.25, 3.36, 3.05]), ("mbpp", "token"): ([5.0, 5.7, 6.5], [2.82, 2.77, 2.35]),
+            ("mbpp", "position"): ([5.7, 6.7, 8.1], [3.25, 3.36, 3.05]),
+            ("mbpp", "token"): ([5.0, 5.7, 6.5], [2.82, 2.77, 2.35]),
             ("mbpp", "joint"): ([6.1, 7.5, 9.7], [3.50, 3.77, 3.53]),
-            ("humaneval", "position"): ([5.7, 6.8, 8.2], [3.91, 4.15, 3.58]), ("humaneval", "token"): ([4.4, 4.7, 5.1], [2.96, 2.81, 2.13]),
+            ("humaneval", "position"): ([5.7, 6.8, 8.2], [3.91, 4.15, 3.58]),
+            ("humaneval", "token"): ([4.4, 4.7, 5.1], [2.96, 2.81, 2.13]),
             ("humaneval", "joint"): ([5.9, 7.2, 9.0], [4.05, 4.42, 3.97]),
-            ("math500", "position"): ([5.0, 5.6, 6.0], [4.42, 4.45, 3.40]), ("math500", "token"): ([3.3, 3.3, 3.3], [2.91, 2.62, 1.87]),
+            ("math500", "position"): ([5.0, 5.6, 6.0], [4.42, 4.45, 3.40]),
+            ("math500", "token"): ([3.3, 3.3, 3.3], [2.91, 2.62, 1.87]),
             ("math500", "joint"): ([5.6, 6.8, 8.0], [4.12, 4.42, 3.71])}

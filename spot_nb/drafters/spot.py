@@ -1,4 +1,4 @@
-"""Algorithm 2 — spend the draft budget D on the hypothetical states with the highest prefix mass.
+"""`SpotDrafter`: the order model (notebook 18) scoring DDTree's best-first search (notebook 18z), as a drafter for the decode loop.
 
 Docs: https://spot-nb.github.io/spot_nb/drafters_spot.html.md"""
 
@@ -6,227 +6,29 @@ Docs: https://spot-nb.github.io/spot_nb/drafters_spot.html.md"""
 
 # %% ../../nbs/19_drafters_spot.ipynb #9bdf1d38
 from __future__ import annotations
-import functools, heapq, math
+import functools, math
 from typing import Callable
 import numpy as np
 import torch
-from ..config import check_budget
 from ..core import DraftContext, StaleLogits, temperature_probs
 from .base import Drafter, ProposalChainDrafter, ReplayDrafter
-from ..kernels import best_first_mlp, greedy_round, runner_up_counts, stored_rows, top_k_rows
+from .ddtree import DraftPath, _log_softmax, _paths, grow_chain, grow_compiled, grow_tree
+from .ddtree import hypothesis_arrays, stale_top, token_hypotheses, tree_of
+from ..kernels import greedy_round, runner_up_counts, stored_rows
 from ..order_model import MLPRound, OrderMLP, stale_features, state_features
 from ..verify import DraftTree
 
 # %% auto #0
-__all__ = ['DraftPath', 'token_hypotheses', 'grow_tree', 'best_first_reference', 'grow_chain', 'hypothesis_arrays',
-           'grow_compiled', 'stale_top', 'tree_of', 'round_features', 'round_tokens', 'SpotDrafter']
-
-# %% ../../nbs/19_drafters_spot.ipynb #820988c0
-def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext, root: torch.Tensor | None = None,
-                     runner_up_below: float = 0.6, top: tuple[torch.Tensor, torch.Tensor] | None = None) -> list[list[tuple[int, float]]]:
-    """Per position, the (token, stale prob) hypotheses H(s) from stale conditionals [L, V] or `StaleLogits` (none at filled
-    positions of `root`). `top`: the (probs, ids) [L, k >= 2] of the top-k when already taken, so that T = 0 needs no second
-    pass over the vocabulary."""
-    L, V = stale_probs.shape
-    open_ = range(L) if root is None else (root == ctx.mask_id).nonzero(as_tuple=True)[0].tolist()
-    hyps: list[list[tuple[int, float]]] = [[] for _ in range(L)]
-    if ctx.temperature == 0:
-        if top is None: top = (stale_probs.log_probs().exp() if isinstance(stale_probs, StaleLogits) else stale_probs).topk(2, dim=-1)
-        top_p, top_v = top[0][:, :2].tolist(), top[1][:, :2].tolist()                                    # [L, 2]
-        counts = runner_up_counts(top[0][:, 0].cpu().numpy(), np.isin(np.arange(L), list(open_)), runner_up_below).tolist()
-        for s in open_: hyps[s] = list(zip(top_v[s], top_p[s]))[:counts[s]]
-        return hyps
-    logits = isinstance(stale_probs, StaleLogits)
-    idx = torch.tensor(list(open_), dtype=torch.long, device=(stale_probs.logits if logits else stale_probs).device)
-    logp = stale_probs.log_probs(idx) if logits else stale_probs[idx].clamp_min(1e-30).log()           # [n, V]
-    v = ctx.gumbel_draw_scores(logp, idx.tolist()).argmax(-1)                                        # [n]
-    p_v = logp[torch.arange(len(idx)), v].exp() if logits else stale_probs[idx, v]                   # [n] the drawn tokens' probabilities
-    for s, vs, ps in zip(idx.tolist(), v.tolist(), p_v.tolist()): hyps[s] = [(vs, ps)]
-    return hyps
-
-# %% ../../nbs/19_drafters_spot.ipynb #d1443927
-DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the root
-
-def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
-
-# %% ../../nbs/19_drafters_spot.ipynb #52bd4232
-def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
-    """One scorer call over the states of `paths`: per path, q(s | y) [L] (temperature `tau`) and y's open positions, as
-    Python lists. The states, their taken positions and depths are NumPy arrays (a microsecond an edge), and so is what
-    `order_logq(ys, taken, depth)` returns: log q [B, L]."""
-    r = root.cpu().numpy()
-    ys = np.repeat(r[None], len(paths), 0)                                           # [B, L]
-    for i, p in enumerate(paths):
-        for s, v in p: ys[i, s] = v
-    masked = ys == mask_id
-    logq = order_logq(ys, (r == mask_id)[None] & ~masked, np.array([len(p) for p in paths]))   # [B, L]
-    if tau != 1.0: logq = _log_softmax(np.where(masked, logq / tau, -np.inf))
-    return np.exp(logq).tolist(), [np.flatnonzero(row).tolist() for row in masked]
-
-def _log_softmax(a: np.ndarray) -> np.ndarray:
-    "log_softmax over the last axis of a NumPy array with −inf entries (every row has a finite one)."
-    a = a - a.max(-1, keepdims=True)
-    return a - np.log(np.exp(a).sum(-1, keepdims=True))
-
-# %% ../../nbs/19_drafters_spot.ipynb #abe97770
-def _children(path: DraftPath, mass: float, q: list[float], open_: list[int], hyps, gamma: float):
-    "Candidate children (path, mass) of one node from its q(s | y) and open positions (`_level`)."
-    out = []
-    for s in open_:
-        for v, pv in hyps[s]:
-            m = mass * q[s] * pv
-            if m >= gamma and m > 0: out.append((path + ((s, v),), m))
-    return out
-
-# %% ../../nbs/19_drafters_spot.ipynb #1f623fd6
-def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
-              gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
-    "DDTree (Alg. 2): the top-`budget` paths by prefix mass, found level by level; returns (paths, scorer calls)."
-    check_budget(budget)
-    root_masked = root == mask_id
-    mass = {(): 1.0}
-    selected: list[DraftPath] = [()]
-    expanded: set = set()
-    cands: dict[DraftPath, float] = {}
-    calls = 0
-    n_masked = int(root_masked.sum())
-    best_p = [max((pv for _, pv in h), default=0.0) for h in hyps]                   # max_v p̂_s(v) per position
-    root_open = set(root_masked.nonzero(as_tuple=True)[0].tolist())
-    def can_pass(p: DraftPath) -> bool:   # could a child reach the floor? m(child) = m(p)·q·p̂ ≤ m(p)·max p̂ (q ≤ 1, +rounding slack)
-        bound = mass[p] * max((best_p[s] for s in root_open - {s for s, _ in p}), default=0.0)
-        return bound > 0 and bound * (1 + 1e-6) >= gamma
-    while budget > 0:
-        # a node's children rank after it, so they can only displace the D-th selected node if the node itself
-        # ranks strictly before that node by (mass, depth + 1): skip expanding the rest
-        last = _key(selected[-1], mass[selected[-1]])[:2] if len(selected) > budget else None
-        frontier = [p for p in selected if p not in expanded and len(p) < n_masked
-                    and (last is None or (-mass[p], len(p) + 1) < last)]
-        expanded.update(p for p in frontier if not can_pass(p))                      # no child can pass γ: skip the call
-        frontier = [p for p in frontier if p not in expanded]
-        if not frontier: break
-        q, open_ = _level(root, mask_id, frontier, order_logq, tau); calls += 1
-        for i, p in enumerate(frontier):
-            for c, m in _children(p, mass[p], q[i], open_[i], hyps, gamma):
-                cands[c] = m; mass[c] = m
-        expanded.update(frontier)
-        selected = [()] + [p for p, m in heapq.nsmallest(budget, cands.items(), key=lambda pm: _key(*pm))]
-    out = sorted(((p, mass[p]) for p in selected if p), key=lambda pm: (len(pm[0]), _key(*pm)))
-    return out, calls
-
-# %% ../../nbs/19_drafters_spot.ipynb #b2a187ff
-def best_first_reference(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int,
-                         tau: float = 1.0, gamma: float = 0.0) -> list[tuple[DraftPath, float]]:
-    "Sequential best-first search with a heap: pop the best candidate, expand it, repeat `budget` times."
-    def expand(p, m):
-        if len(p) == int((root == mask_id).sum()): return []                       # nothing left to fill
-        q, open_ = _level(root, mask_id, [p], order_logq, tau)
-        return _children(p, m, q[0], open_[0], hyps, gamma)
-    heap = [(_key(c, m), c, m) for c, m in expand((), 1.0)]; heapq.heapify(heap)
-    out = []
-    while heap and len(out) < budget:
-        _, p, m = heapq.heappop(heap); out.append((p, m))
-        for c, mc in expand(p, m): heapq.heappush(heap, (_key(c, mc), c, mc))
-    return sorted(out, key=lambda pm: (len(pm[0]), _key(*pm)))
-
-# %% ../../nbs/19_drafters_spot.ipynb #7d22ef3b
-def grow_chain(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budget: int, tau: float = 1.0,
-               gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
-    "The chain ablation of DDTree (Table 17): from the root, follow the highest-mass child `budget` times, one scorer call a step; returns (paths, scorer calls)."
-    path, mass, out, calls, n_masked = (), 1.0, [], 0, int((root == mask_id).sum())
-    while len(out) < budget:
-        if len(path) == n_masked: break                                              # nothing left to fill
-        q, open_ = _level(root, mask_id, [path], order_logq, tau); calls += 1
-        kids = _children(path, mass, q[0], open_[0], hyps, gamma)
-        if not kids: break
-        path, mass = min(kids, key=lambda pm: _key(*pm))
-        out.append((path, mass))
-    return out, calls
-
-# %% ../../nbs/19_drafters_spot.ipynb #f0c0a1d2
-def hypothesis_arrays(hyps: list[list[tuple[int, float]]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    "`token_hypotheses`' lists as arrays: token ids [L, W] and their stale probabilities [L, W] (float64), counts [L]."
-    L, W = len(hyps), max(1, max(map(len, hyps), default=0))
-    hv, hp, hn = np.zeros((L, W), np.int64), np.zeros((L, W)), np.zeros(L, np.int64)
-    for s, h in enumerate(hyps):
-        hn[s] = len(h)
-        for j, (v, p) in enumerate(h): hv[s, j], hp[s, j] = v, p
-    return hv, hp, hn
-
-def grow_compiled(root: torch.Tensor, mask_id: int, hyps, scorer: MLPRound, top1: np.ndarray, budget: int,
-                  gamma: float = 0.0) -> tuple[list[tuple[DraftPath, float]], int]:
-    """DDTree's selection with `OrderMLP`'s round scorer `scorer` and the stale top-1 [L] its state features read, compiled
-    end to end: the same paths as `best_first_reference` with that scorer (and as `grow_tree`), at tau = 1; returns
-    (paths, scorer calls). `hyps`: `token_hypotheses`' lists, or `hypothesis_arrays`' (ids, probs, counts)."""
-    check_budget(budget)
-    if budget == 0: return [], 0
-    hv, hp, hn = hyps if isinstance(hyps, tuple) else hypothesis_arrays(hyps)
-    return _paths(*best_first_mlp((root == mask_id).cpu().numpy(), hv, hp, hn, budget, float(gamma),
-                                   np.ascontiguousarray(top1, np.float32), scorer.base, *scorer.weights))
-
-def _paths(sel, ps, pv, depth, mass, calls) -> tuple[list[tuple[DraftPath, float]], int]:
-    "`best_first_mlp`'s rows as (paths, scorer calls), parents first (as `grow_tree` returns them)."
-    paths = [(tuple(zip(ps[c, :depth[c]].tolist(), pv[c, :depth[c]].tolist())), float(mass[c])) for c in sel.tolist()]
-    return sorted(paths, key=lambda pm: (len(pm[0]), _key(*pm))), calls
-
-# %% ../../nbs/19_drafters_spot.ipynb #b0463863
-def stale_top(stale_probs: torch.Tensor | StaleLogits, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
-    """The top-k (probabilities, ids) per position [L, k], best first, zero-padded when the vocabulary is smaller than k;
-    with `rows` (positions), only those rows are searched and the others are zeros. On the CPU: for k ≤ 4, one compiled pass over
-    each row (a few microseconds at V = 1024), else a partial sort in NumPy (half the time of `torch.topk`); ids of exactly tied probabilities may come in another order. From `StaleLogits`, the top-k of the
-    logits, each p = exp(l − max l + confidence): no softmax."""
-    if not isinstance(stale_probs, StaleLogits): return _top_k(stale_probs, k, rows)
-    L, V = stale_probs.shape
-    top_l, v = _top_k(stale_probs.logits.float(), k, rows)                            # [L, k] logits, ids
-    searched = slice(None) if rows is None else torch.as_tensor(rows, device=top_l.device)
-    if top_l.device.type == "cpu":                    # in NumPy, as the search: these small-array ops cost a tenth of torch's
-        tl, keep = top_l.numpy(), np.zeros((L, k), bool)
-        keep[np.arange(L) if rows is None else np.asarray(rows), : min(k, V)] = True   # the rows searched, the real entries
-        p = np.exp(tl - tl[:, :1] + stale_probs.confidence.float().numpy()[:, None])
-        return torch.from_numpy(np.where(keep, p, np.float32(0))), v
-    p = (top_l - top_l[:, :1] + stale_probs.confidence[:, None]).exp()
-    keep = torch.zeros(L, k, dtype=torch.bool, device=p.device)
-    keep[searched, : min(k, V)] = True                                                # the rows searched, the real entries
-    return p.where(keep, p.new_zeros(())), v
-
-# %% ../../nbs/19_drafters_spot.ipynb #d08bbade
-def _top_k(stale_probs: torch.Tensor, k: int, rows=None) -> tuple[torch.Tensor, torch.Tensor]:
-    "`stale_top` of a tensor [L, V] (probabilities or logits: only their order counts)."
-    L, V = stale_probs.shape
-    if stale_probs.device.type != "cpu" or V <= k:
-        sub = stale_probs if rows is None else stale_probs[torch.as_tensor(rows, device=stale_probs.device)]
-        p, v = sub.topk(min(k, V), dim=-1)
-        p, v = torch.nn.functional.pad(p, (0, k - p.shape[-1])), torch.nn.functional.pad(v, (0, k - v.shape[-1]))
-        if rows is None: return p, v
-        idx = torch.as_tensor(rows, device=p.device)
-        return p.new_zeros(L, k).index_copy_(0, idx, p), v.new_zeros(L, k).index_copy_(0, idx, v)
-    a = stale_probs.detach().numpy()
-    idx = np.arange(L) if rows is None else np.asarray(rows, dtype=np.int64)
-    if k <= 4: return tuple(map(torch.from_numpy, top_k_rows(np.ascontiguousarray(a), idx, k)))   # one compiled pass a row
-    else:
-        sub = a if rows is None else a[idx]
-        part = np.argpartition(sub, V - k, axis=-1)[:, V - k:]                         # [n, k] unordered
-        vals = np.take_along_axis(sub, part, -1)
-        order = np.argsort(-vals, axis=-1, kind="stable")
-        p, v = np.take_along_axis(vals, order, -1), np.take_along_axis(part, order, -1)
-    top_p, top_v = np.zeros((L, k), a.dtype), np.zeros((L, k), np.int64)
-    top_p[idx], top_v[idx] = p, v
-    return torch.from_numpy(top_p), torch.from_numpy(top_v)
-
-# %% ../../nbs/19_drafters_spot.ipynb #5e7fef6f
-def tree_of(root: torch.Tensor, mask_id: int, paths) -> DraftTree:
-    "The `DraftTree` of `paths` (closed under ancestors, each after its parent), e.g. `grow_tree`'s selection."
-    tree = DraftTree(root, mask_id)
-    index = {(): 0}
-    for p, *_ in paths: index[p] = tree.add(index[p[:-1]], *p[-1])
-    return tree
+__all__ = ['round_features', 'round_tokens', 'SpotDrafter']
 
 # %% ../../nbs/19_drafters_spot.ipynb #be0e8560
 def _warm(model: OrderMLP) -> None:
-    """Compile `SpotDrafter.ranked_compiled`'s kernels for `model` (or load them from numba's cache) once, at the drafter's
-    construction: before any decode's clock starts."""
+    """Compile `SpotDrafter.ranked_compiled`'s kernels for `model` (or load them from numba's cache) once, at the
+    drafter's construction: before any decode's clock starts."""
     if model.__dict__.get("_warm"): return
     L, V = model.config["block_size"], max(model.config["vocab_size"], 2)
-    SpotDrafter(model, freeze=False).ranked_compiled(torch.tensor([1] + [0] * (L - 1)), torch.full((L, V), 1.0 / V), DraftContext(0, budget=2))
+    SpotDrafter(model, freeze=False).ranked_compiled(torch.tensor([1] + [0] * (L - 1)), torch.full((L, V), 1.0 / V),
+                                                     DraftContext(0, budget=2))
     model.__dict__["_warm"] = True
 
 def round_features(top_p: torch.Tensor) -> tuple[np.ndarray, np.ndarray]:
@@ -240,60 +42,79 @@ def round_tokens(root: np.ndarray, top_v: np.ndarray, mask_id: int) -> np.ndarra
     return np.where(root == mask_id, top_v[:, 0], root)
 
 class SpotDrafter(Drafter):
-    """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`, runner-up
-    token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a TorchScript-frozen copy.
-    Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions by stale top-1 confidence, no order model).
-    `order="oracle"`: the hedged position oracle, SPOT with a perfect order model (all of q on the next position the draft-free
-    decode commits, read from `block_commits` as `ReplayDrafter` reads them) and SPOT's own token hypotheses."""
-    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6, freeze: bool = True,
+    """Order model + DDTree → draft trees of at most `ctx.budget` states; calibration `tau`, mass floor `gamma`,
+    runner-up token hypothesis below top-1 probability `runner_up_below` (0: none); `freeze` scores with a
+    TorchScript-frozen copy. Table 17's ablations: `shape="chain"` (one path, `grow_chain`), `order="stale"` (positions
+    by stale top-1 confidence, no order model). `order="oracle"`: the hedged position oracle, SPOT with a perfect order
+    model (all of q on the next position the draft-free decode commits, read from `block_commits` as `ReplayDrafter`
+    reads them) and SPOT's own token hypotheses."""
+    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6,
+                 freeze: bool = True,
                  shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None,
                  block_commits: dict[int, list[tuple[int, int]]] | None = None):
-        if not (math.isfinite(tau) and tau > 0): raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
-        if not (math.isfinite(gamma) and 0 <= gamma <= 1): raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
-        if not 0 <= runner_up_below <= 1: raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
+        if not (math.isfinite(tau) and tau > 0):
+            raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
+        if not (math.isfinite(gamma) and 0 <= gamma <= 1):
+            raise ValueError(f"the mass floor gamma must be a number in [0, 1], got {gamma!r}")
+        if not 0 <= runner_up_below <= 1:
+            raise ValueError(f"runner_up_below must be in [0, 1], got {runner_up_below!r}")
         if shape not in ("tree", "chain"): raise ValueError(f"shape must be 'tree' or 'chain', got {shape!r}")
-        if order not in ("model", "stale", "oracle"): raise ValueError(f"order must be 'model', 'stale' or 'oracle', got {order!r}")
-        if (order == "oracle") != (block_commits is not None): raise ValueError("order='oracle' reads the draft-free commits: pass block_commits with it, and only with it")
-        if rs_rng is not None and shape != "chain": raise ValueError("rejection sampling verifies chains: pass shape='chain' with rs_rng")
-        if order == "model" and getattr(order_model, "stale_k", 2) < 2: raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
-        self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = order_model, tau, gamma, runner_up_below, freeze
+        if order not in ("model", "stale", "oracle"):
+            raise ValueError(f"order must be 'model', 'stale' or 'oracle', got {order!r}")
+        if (order == "oracle") != (block_commits is not None):
+            raise ValueError("order='oracle' reads the draft-free commits: pass block_commits with it, "
+                             "and only with it")
+        if rs_rng is not None and shape != "chain":
+            raise ValueError("rejection sampling verifies chains: pass shape='chain' with rs_rng")
+        if order == "model" and getattr(order_model, "stale_k", 2) < 2:
+            raise ValueError("the order model must read at least the stale top 2 (the token hypotheses do)")
+        self.model, self.tau, self.gamma, self.runner_up_below, self.freeze = (order_model, tau, gamma, runner_up_below,
+                                                                               freeze)
         self.shape, self.order, self.calls, self.rs_rng = shape, order, 0, rs_rng
         self.truth = ReplayDrafter(block_commits) if block_commits is not None else None
         if isinstance(order_model, OrderMLP) and order == "model" and freeze: _warm(order_model)
 
     def check_target(self, target) -> None:
-        "Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any forward)."
+        """Refuse a target whose blocks are wider than those the order model learned on (`decode` asks before any
+        forward)."""
         self.check_width(target.block_size)
 
     def check_width(self, L: int) -> None:
-        """Fail, naming both widths, if the order model (when this drafter uses one) has no position for some of a block's `L`:
-        it was trained on narrower blocks. Narrower blocks are fine: it reads their positions as its first `L` (the transfer
-        of notebook 35, the shipped model on 8-position targets)."""
+        """Fail, naming both widths, if the order model (when this drafter uses one) has no position for some of a
+        block's `L`: it was trained on narrower blocks. Narrower blocks are fine: it reads their positions as its first
+        `L` (the transfer of notebook 35, the shipped model on 8-position targets)."""
         trained = (getattr(self.model, "config", None) or {}).get("block_size") if self.order == "model" else None
         if trained is not None and L > trained:
-            raise ValueError(f"the target's blocks are {L} positions wide but the order model was trained on {trained}-position "
-                             f"blocks and has no position beyond {trained}: use a target with blocks of at most {trained}, or train "
+            raise ValueError(f"the target's blocks are {L} positions wide but the order model was trained on "
+                             f"{trained}-position blocks and has no position beyond {trained}: use a target with "
+                             f"blocks of at most {trained}, or train "
                              "an order model for this one (`spot-nb collect`, then `spot-nb train-drafter`)")
 
     def scorer(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list, Callable]:
-        "(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L], NumPy in and out) at `root` [L] from stale conditionals [L, V] or `StaleLogits`."
+        """(token hypotheses H(s), batched scorer `order_logq(ys, taken, depth)` -> log q [B, L], NumPy in and out)
+        at `root` [L] from stale conditionals [L, V] or `StaleLogits`."""
         self.check_width(len(root))
         open_only = self.order != "model" or self.model.open_rows_only   # filled rows' stale probs unread
         K = 2 if self.order != "model" else self.model.stale_k                    # the hypotheses read the top 2
         @functools.cache
-        def top():              # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
-            rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None   # the open positions (zeros elsewhere)
+        # the round's one top-k pass over the vocabulary; at T > 0 only once the order model is needed
+        def top():
+            # the open positions (zeros elsewhere)
+            rows = (root == ctx.mask_id).cpu().numpy().nonzero()[0] if open_only else None
             return stale_top(stale, K, rows)                                          # [L, K]
         @functools.cache
-        def root_features():    # the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
+        # the stale part of the features [L, 2K + 4] (the same for every state of the round), top-1 [L]
+        def root_features():
             return round_features(top()[0])
         hyps = token_hypotheses(stale, ctx, root, self.runner_up_below, top=top()[:2] if ctx.temperature == 0 else None)
-        if self.order == "stale":                   # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
+        # the ablation: q(s | y) ∝ stale top-1 confidence over y's masked positions
+        if self.order == "stale":
             def stale_logq(ys, taken, depth):
                 logc = np.log(np.maximum(top()[0][:, 0].cpu().numpy(), 1e-30))          # [L]
                 return _log_softmax(np.where(ys == ctx.mask_id, logc, -np.inf))
             return hyps, stale_logq
-        if self.order == "oracle":                  # the hedged position oracle: q is 1 at the true next position of each state
+        # the hedged position oracle: q is 1 at the true next position of each state
+        if self.order == "oracle":
             truth = [s for s, _ in self.truth.remaining(root, ctx)]
             def oracle_logq(ys, taken, depth):
                 masked, out = (ys == ctx.mask_id).tolist(), np.full(ys.shape, -np.inf)
@@ -302,13 +123,16 @@ class SpotDrafter(Drafter):
                 return out
             return hyps, oracle_logq
         @functools.cache
-        def score():            # the model's scorer for this round: the stale share of its features (and tokens) applied once
+        # the model's scorer for this round: the stale share of its features (and tokens) applied once
+        def score():
             tokens = round_tokens(root.cpu().numpy(), top()[1].cpu().numpy(), ctx.mask_id)   # [L]
             if self.freeze: return self.model.round_scorer(root_features()[0], tokens)
             sf, tk = torch.from_numpy(root_features()[0]), torch.from_numpy(tokens)
-            return lambda state, masked: self.model(torch.cat([sf.expand(len(state), *sf.shape), torch.from_numpy(state)], -1),
+            return lambda state, masked: self.model(
+                torch.cat([sf.expand(len(state), *sf.shape), torch.from_numpy(state)], -1),
                                                     torch.from_numpy(masked), tk.expand(len(state), -1)).numpy()
-        def order_logq(ys, taken, depth):     # `order_features` compiled (a level's features cost microseconds), one call a level
+        # `order_features` compiled (a level's features cost microseconds), one call a level
+        def order_logq(ys, taken, depth):
             t1, masked = root_features()[1], ys == ctx.mask_id                       # [L], [B, L]
             return score()(state_features(np.broadcast_to(t1, masked.shape), masked, taken, depth), masked)
         return hyps, order_logq
@@ -318,20 +142,25 @@ class SpotDrafter(Drafter):
         return (self.order == "model" and self.shape == "tree" and self.tau == 1.0 and self.freeze
                 and isinstance(self.model, OrderMLP) and root.device.type == "cpu")
 
-    def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
-        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from stale
-        probabilities, one compiled call for the whole round (`greedy_round`); else `round_inputs`, then one compiled
-        search (tests: notebook 19 on random rounds, notebook 52 on every drafted round of real decodes)."""
+    def ranked_compiled(self, root: torch.Tensor, stale: torch.Tensor,
+                        ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
+        """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from
+        stale probabilities, one compiled call for the whole round (`greedy_round`); else `round_inputs`, then one
+        compiled search (tests: notebook 19 on random rounds, notebook 52 on every drafted round of real decodes)."""
         self.check_width(len(root))
-        if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:   # the whole round in one call
+        # the whole round in one call
+        if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:
             (w_stale, tok, bias_pos), kernel = self.model.compiled_weights()
-            return _paths(*greedy_round(stale.numpy(), root.numpy(), ctx.mask_id, self.model.stale_k, self.runner_up_below,
+            return _paths(*greedy_round(stale.numpy(), root.numpy(), ctx.mask_id, self.model.stale_k,
+                                        self.runner_up_below,
                                          ctx.budget, float(self.gamma), w_stale, tok, bias_pos, *kernel))
         return grow_compiled(root, ctx.mask_id, *self.round_inputs(root, stale, ctx), ctx.budget, self.gamma)
 
-    def round_inputs(self, root: torch.Tensor, stale: torch.Tensor | StaleLogits, ctx: DraftContext) -> tuple[tuple, MLPRound, np.ndarray]:
-        """What `grow_compiled` searches with at `root` [L]: the token hypotheses as `hypothesis_arrays` (ids [L, W], stale
-        probabilities [L, W], counts [L]), the round's compiled scorer and the stale top-1 [L] its state features read."""
+    def round_inputs(self, root: torch.Tensor, stale: torch.Tensor | StaleLogits,
+                     ctx: DraftContext) -> tuple[tuple, MLPRound, np.ndarray]:
+        """What `grow_compiled` searches with at `root` [L]: the token hypotheses as `hypothesis_arrays` (ids [L, W],
+        stale probabilities [L, W], counts [L]), the round's compiled scorer and the stale top-1 [L] its state features
+        read."""
         r = root.numpy()
         open_ = r == ctx.mask_id
         top_p, top_v = stale_top(stale, self.model.stale_k, np.flatnonzero(open_))     # [L, K]
@@ -345,7 +174,8 @@ class SpotDrafter(Drafter):
 
     @torch.inference_mode()
     def ranked(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> list[tuple[DraftPath, float]]:
-        "DDTree's selection at `ctx.budget` as (path, prefix mass) pairs, parents first: the states `draft` returns, with their masses."
+        """DDTree's selection at `ctx.budget` as (path, prefix mass) pairs, parents first: the states `draft`
+        returns, with their masses."""
         if self.compiled(root, ctx): paths, calls = self.ranked_compiled(root, stale, ctx)
         else:
             hyps, order_logq = self.scorer(root, stale, ctx)
@@ -355,14 +185,20 @@ class SpotDrafter(Drafter):
         return paths
 
     @torch.inference_mode()
-    def proposal(self, root: torch.Tensor, stale: torch.Tensor, ctx: DraftContext) -> Callable[[torch.Tensor], torch.Tensor]:
+    def proposal(self, root: torch.Tensor, stale: torch.Tensor,
+                 ctx: DraftContext) -> Callable[[torch.Tensor], torch.Tensor]:
         """SPOT's chain as an explicit proposal for rejection sampling (App. B, T > 0): at a state y below `root`,
-        q(s, v) = q(s | y) · π̂_T(v | s), the order model's position law (temperature `tau`) times the tempered stale token law."""
-        if ctx.temperature == 0: raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use coupled match)")
+        q(s, v) = q(s | y) · π̂_T(v | s), the order model's position law (temperature `tau`) times the tempered stale
+        token law."""
+        if ctx.temperature == 0:
+            raise ValueError("a rejection-sampling proposal needs temperature > 0 (at T = 0 use coupled match)")
         _, order_logq = self.scorer(root, stale, ctx)
-        logp = stale.logits.float().log_softmax(-1) if isinstance(stale, StaleLogits) else stale.clamp_min(1e-30).log()   # [L, V]
-        pi = temperature_probs(logp, ctx.temperature).double()                                                       # [L, V]
-        if ctx.mask_id < pi.shape[-1]: pi[:, ctx.mask_id] = 0.0                                                       # never the mask token
+        # [L, V]
+        logp = stale.logits.float().log_softmax(-1) if isinstance(stale, StaleLogits) else stale.clamp_min(1e-30).log()
+        # [L, V]
+        pi = temperature_probs(logp, ctx.temperature).double()
+        # never the mask token
+        if ctx.mask_id < pi.shape[-1]: pi[:, ctx.mask_id] = 0.0
         pi = pi / pi.sum(-1, keepdim=True)
         was_masked = root == ctx.mask_id
         def q(y: torch.Tensor) -> torch.Tensor:
@@ -371,11 +207,14 @@ class SpotDrafter(Drafter):
             logq = torch.from_numpy(order_logq(y[None].cpu().numpy(), taken[None].cpu().numpy(),
                                                taken.sum()[None].cpu().numpy())[0]).to(y.device)              # [L]
             logq = (logq / self.tau).masked_fill(~masked, float("-inf")).log_softmax(-1)
-            return logq.exp().double()[:, None] * pi                                                                   # [L, V]
+            # [L, V]
+            return logq.exp().double()[:, None] * pi
         return q
 
     def draft(self, root: torch.Tensor, stale: torch.Tensor | None, ctx: DraftContext) -> DraftTree:
-        "A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V] (with `rs_rng`: a sampled chain for the rs verifier)."
+        """A draft tree of at most `ctx.budget` states below `root` [L], from stale conditionals [L, V] (with
+        `rs_rng`: a sampled chain for the rs verifier)."""
         if ctx.budget == 0 or stale is None: return DraftTree(root, ctx.mask_id)
-        if self.rs_rng is not None: return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
+        if self.rs_rng is not None:
+            return ProposalChainDrafter(self.proposal(root, stale, ctx), self.rs_rng).draft(root, stale, ctx)
         return tree_of(root, ctx.mask_id, self.ranked(root, stale, ctx))
