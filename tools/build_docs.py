@@ -228,10 +228,9 @@ def link_paper(md: str) -> str:
 # (`FOLD_PAGES`) every code cell longer than `FOLD_LINES` lines unless marked `#| code-fold: false`. The cell gets the
 # tag `FOLD_TAG`; site_lean.fold_code wraps its code in a closed <details> (outputs stay open).
 FOLD_TAG, FOLD_LINES = "spot_fold", 10
-FOLD_PAGES = {f"{n}.html" for n in ("paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model", "drafters_spot",
-                                    "paper_sampling",
-                                    "paper_bench", "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware",
-                                    "paper_tables")}
+FOLD_PAGES = {f"{n}.html" for n in ("paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model",
+                                    "drafters_ddtree", "drafters_spot", "paper_sampling", "paper_bench",
+                                    "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware", "paper_tables")}
 
 
 # The pages a user reads to use the package (the nav's "Use it"): their exported implementation is folded, so that each
@@ -383,7 +382,7 @@ NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
     ("Use it", ["install*.md", "api", "demo", "cli", "targets"]),
     ("Findings", [
-        ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model", "drafters_spot", "paper_sampling",
+        ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model", "drafters_ddtree", "drafters_spot", "paper_sampling",
                                  "paper_bench", "drafters_cost_aware", "calibration"]),
         ("The competent target", ["train_arith", "paper_competent", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
         ("The paper's comparisons", ["paper_tables", "drafters_baselines"]),

@@ -146,7 +146,7 @@ class SpotDrafter(Drafter):
                         ctx: DraftContext) -> tuple[list[tuple[DraftPath, float]], int]:
         """`ranked` by `grow_compiled`, from the same round inputs as `scorer` but without its closures: at T = 0 from
         stale probabilities, one compiled call for the whole round (`greedy_round`); else `round_inputs`, then one
-        compiled search (tests: notebook 19 on random rounds, notebook 52 on every drafted round of real decodes)."""
+        compiled search (tests: notebook 18z on random rounds, notebook 52 on every drafted round of real decodes)."""
         self.check_width(len(root))
         # the whole round in one call
         if ctx.temperature == 0 and isinstance(stale, torch.Tensor) and stale.dtype == torch.float32:
