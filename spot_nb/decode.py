@@ -6,11 +6,10 @@ Docs: https://spot-nb.github.io/spot_nb/decode.html.md"""
 
 # %% ../nbs/09_decode.ipynb #f0d48b73
 from __future__ import annotations
-import functools, math, time
+import math, time
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable
 import torch
-from tqdm.auto import tqdm
 from .config import check_budget, check_seed, check_temperature
 from .core import DraftContext, GumbelTable, StaleLogits, position_confidence
 from .tasks import chat_text, has_chat_template
@@ -21,7 +20,7 @@ from .verify import DraftTree, Verification, check_tree, get_verifier, pack, ver
 __all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
            'plan_round', 'forward_many', 'open_block', 'for_generation', 'end_block', 'run_streams', 'decode_block',
            'DecodeConfig', 'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of',
-           'side_by_side', 'compare']
+           'side_by_side']
 
 # %% ../nbs/09_decode.ipynb #507b67c7
 def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int) -> torch.Tensor:
@@ -341,27 +340,3 @@ def side_by_side(target: BlockTarget, prompt_ids: torch.Tensor, methods: dict[st
     run = lambda make: decode(target, prompt_ids, **({"config": config} | make()))
     order = {"draft-free": methods.get("draft-free", dict)} | methods
     return [{name: run(make) for name, make in order.items()} for _ in range(repeats)]
-
-def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]],
-            config: DecodeConfig | None = None, *, progress: bool = True, desc: str = "compare", **settings) -> list[dict]:
-    """Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free first).
-    `methods[name](ids)` gives the method's drafter and settings (`dict(drafter=..., budget=...)`) over `config` (default:
-    no stop at EOS, so that every decode writes the same number of tokens; `settings` replace its values)."""
-    kw = DecodeConfig.of(config or DecodeConfig(stop_at_eos=False), **settings)
-    acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafts=0, drafter=0.0, identical=0, ratios=[])
-           for name in ["draft-free", *methods]}
-    for ids in tqdm(prompts, desc=desc, disable=not progress):
-        outs = side_by_side(target, ids, {name: functools.partial(make, ids) for name, make in methods.items()}, kw)[0]
-        ref = outs["draft-free"]
-        for name, out in outs.items():
-            a = acc[name]
-            a["nfe"] += out.nfe; a["seconds"] += out.seconds; a["tokens"] += out.n_generated
-            a["rounds"] += len(out.rounds); a["drafts"] += sum(r.drafts for r in out.rounds); a["drafter"] += out.drafter_seconds
-            a["identical"] += int(torch.equal(out.tokens, ref.tokens)); a["ratios"].append(ref.seconds / out.seconds)
-    base = acc["draft-free"]
-    return [dict(method=k, prompts=len(prompts), identical=v["identical"], nfe_per_prompt=v["nfe"] / len(prompts),
-                 nfe_reduction=base["nfe"] / v["nfe"], tokens_per_round=v["tokens"] / max(v["rounds"], 1),
-                 drafts_per_round=v["drafts"] / max(v["rounds"], 1),
-                 throughput_ratio=base["seconds"] / v["seconds"], ratio_min=min(v["ratios"]), ratio_max=max(v["ratios"]),
-                 drafter_share=v["drafter"] / v["seconds"], seconds=v["seconds"])
-            for k, v in acc.items()]
