@@ -21,7 +21,8 @@ __all__ = ['spot_methods', 'compare']
 def spot_methods(order_model, configs: list[dict]) -> dict:
     "`compare` methods from SPOT configs: dicts of name, budget, and optional gamma, tau, pad."
     order_model.frozen(order_model.config["block_size"])          # trace the scorer before any clock runs
-    return {c["name"]: (lambda ids, c=c: dict(drafter=SpotDrafter(order_model, tau=c.get("tau", 1.0), gamma=c.get("gamma", 0.0)),
+    return {c["name"]: (lambda ids, c=c: dict(drafter=SpotDrafter(order_model, tau=c.get("tau", 1.0),
+                                                                  gamma=c.get("gamma", 0.0)),
                                             budget=c["budget"], pad=c.get("pad", False)))
             for c in configs}
 
