@@ -9,11 +9,10 @@ from __future__ import annotations
 import hashlib, json, os, statistics, time
 from dataclasses import astuple
 from pathlib import Path
-from typing import Callable
 import numpy as np
 import torch
 from .core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
-from .costs import CostModel, modelled_ms
+from .costs import CostModel
 from .decode import DecodeConfig, decode, encode_prompt, side_by_side
 from .trajectories import collect, load_trajectories, record
 from .tasks import Prompt
@@ -30,7 +29,7 @@ from .drafters.spot import SpotDrafter
 
 # %% auto #0
 __all__ = ['CACHE_ENV', 'COST_MODEL_VERSION', 'record_acceptance', 'calibrate_spiffy', 'measure_costs', 'cost_cache_dir',
-           'forward_costs', 'cost_aware_drafter', 'LoggingSpotDrafter', 'run_grid', 'summarize_grid']
+           'forward_costs', 'cost_aware_drafter', 'LoggingSpotDrafter']
 
 # %% ../nbs/26_calibration.ipynb #c1a00007
 def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: int = 12, temperature: float = 0.0,
@@ -223,75 +222,3 @@ class LoggingSpotDrafter(SpotDrafter):
     def draft(self, root, stale, ctx):
         self.log.append(dict(batches=[], drafted=stale is not None and ctx.budget > 0, bound=False))
         return super().draft(root, stale, ctx)
-
-# %% ../nbs/26_calibration.ipynb #2e5864b0
-def run_grid(target, prompts: list[tuple[str, str, torch.Tensor]], methods: dict[str, Callable[[], tuple]],
-             out: str | Path, gen_length: int = 128, temperature: float = 0.0, seed: int = 0,
-             progress: bool = True) -> list[dict]:
-    """Per prompt (task, uid, ids): draft-free, then every method — `make() -> (drafter, decode kwargs)` — back to back
-    (`side_by_side`). One JSON line per (prompt, method) is appended to `out`; prompts already there are skipped
-    (resumable). Returns all records."""
-    from tqdm.auto import tqdm
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    def read():
-        recs = []
-        if out.exists():
-            for line in out.read_text().splitlines():
-                try: recs.append(json.loads(line))
-                except json.JSONDecodeError: pass                                  # a line torn by a crash
-        return recs
-    names = ["draft-free", *methods]
-    have = {}
-    for r in read(): have.setdefault(r["uid"], set()).add(r["method"])
-    config = DecodeConfig(gen_length=gen_length, temperature=temperature, seed=seed, stop_at_eos=False)
-    for task, uid, ids in tqdm(prompts, desc="grid", disable=not progress):
-        if have.get(uid, set()) >= set(names): continue
-        drafters = {}
-        def args(name):
-            def make():
-                drafter, extra = methods[name]()
-                drafters[name] = drafter
-                return dict(drafter=drafter, **extra)
-            return make
-        runs = side_by_side(target, ids, {name: args(name) for name in methods}, config)[0]
-        ref, lines = runs["draft-free"], []
-        for name, res in runs.items():
-            log = getattr(drafters.get(name), "log", None)
-            lines.append(dict(task=task, uid=uid, method=name, temperature=temperature, gen_length=gen_length,
-                              nfe=res.nfe, seconds=res.seconds, n_generated=res.n_generated,
-                              identical=bool(torch.equal(res.tokens, ref.tokens)), drafter_seconds=res.drafter_seconds,
-                              rows=[r.rows for r in res.rounds], drafts=[r.drafts for r in res.rounds],
-                              accepted=[r.accepted for r in res.rounds],
-                              log=None if log is None else [dict(batches=e["batches"], drafted=e["drafted"],
-                                                                 bound=e["bound"]) for e in log]))
-        with open(out, "a") as f: f.write("".join(json.dumps(l) + "\n" for l in lines))
-    return read()
-
-# %% ../nbs/26_calibration.ipynb #3c442415
-def summarize_grid(records: list[dict], costs: dict[str, CostModel] | None = None) -> list[dict]:
-    """One row per (task, method): measured throughput ratio over draft-free (total seconds, same prompts), NFE, tokens
-    and drafts per round, drafter share, identity — and, per named cost model (or function of the method giving one),
-    the modelled ratio from replaying the recorded rounds."""
-    costs = costs or {}
-    by = {}
-    for r in records: by.setdefault((r["task"], r["method"]), []).append(r)
-    rows = []
-    total = lambda rs, k: sum(r[k] for r in rs)
-    for (task, method), rs in by.items():
-        base = {r["uid"]: r for r in by[(task, "draft-free")]}
-        rs = [r for r in rs if r["uid"] in base]
-        df = [base[r["uid"]] for r in rs]
-        n_rounds = sum(len(r["rows"]) for r in rs)
-        row = dict(task=task, method=method, prompts=len(rs), identical=total(rs, "identical"),
-                   nfe_per_prompt=total(rs, "nfe") / len(rs), nfe_reduction=total(df, "nfe") / total(rs, "nfe"),
-                   tokens_per_round=total(rs, "n_generated") / n_rounds,
-                   drafts_per_round=sum(sum(r["drafts"]) for r in rs) / n_rounds,
-                   ratio=total(df, "seconds") / total(rs, "seconds"),
-                   drafter_share=total(rs, "drafter_seconds") / total(rs, "seconds"))
-        for cname, cm in costs.items():
-            cm = cm(method) if callable(cm) else cm                        # a cost model per method (e.g. per scorer)
-            ms = lambda rr: modelled_ms(rr["rows"], rr["log"], rr["nfe"], cm)
-            row[f"ratio_{cname}"] = sum(ms(r) for r in df) / sum(ms(r) for r in rs)
-        rows.append(row)
-    return rows

@@ -21,7 +21,8 @@ from typing import Callable
 
 # %% ../nbs/00_config.ipynb #e2239465
 MAX_BUDGET = 64            # the most drafts one verification forward holds: (1 + D)·L positions
-STALE_TOP_K, TOP_IDS = 32, 8  # a trajectory keeps the stale top-k probabilities and top ids of each position (notebook 14)
+# a trajectory keeps the stale top-k probabilities and top ids of each position (notebook 14)
+STALE_TOP_K, TOP_IDS = 32, 8
 POOL_SIZE = 300            # training-pool prompts in the collection the order model learns from (`spot-nb collect`)
 # the paper's four evaluation tasks, as its tables name them (every task, and what it is: spot_nb.tasks)
 TASKS = ("humaneval", "mbpp", "gsm8k", "math500")

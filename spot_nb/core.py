@@ -24,8 +24,10 @@ def masked_positions(x: torch.Tensor, mask_id: int) -> torch.Tensor:
 
 def fill(x: torch.Tensor, s: int, v: int, mask_id: int) -> torch.Tensor:
     "The state x ⊕ (s, v): a copy of `x` with masked position `s` set to token `v`."
-    if int(x[s]) != mask_id: raise ValueError(f"position {s} is not masked (holds {int(x[s])}); only masked positions can be filled")
-    y = x.clone(); y[s] = v
+    if int(x[s]) != mask_id:
+        raise ValueError(f"position {s} is not masked (holds {int(x[s])}); only masked positions can be filled")
+    y = x.clone()
+    y[s] = v
     return y
 
 # %% ../nbs/02_core.ipynb #f21fe3c1
@@ -35,10 +37,12 @@ def position_confidence(logits: torch.Tensor) -> torch.Tensor:
     return logits.max(-1).values - torch.logsumexp(logits, -1)
 
 def select_position(logits: torch.Tensor, x: torch.Tensor, mask_id: int, conf: torch.Tensor | None = None) -> int:
-    "s*(x): the masked position with the highest max-probability; ties go to the lowest index. `conf`: `position_confidence(logits)` when already computed."
+    """s*(x): the masked position with the highest max-probability; ties go to the lowest index. `conf`:
+    `position_confidence(logits)` when already computed."""
     conf = position_confidence(logits) if conf is None else conf       # [L]
     conf = conf.masked_fill(x != mask_id, float("-inf"))
-    if not bool((x == mask_id).any()): raise ValueError("the block has no masked position left: a terminal state has no transition")
+    if not bool((x == mask_id).any()):
+        raise ValueError("the block has no masked position left: a terminal state has no transition")
     return int(conf.argmax())
 
 # %% ../nbs/02_core.ipynb #4e2d43d1
@@ -48,12 +52,13 @@ class GumbelTable:
     "Rows G[a, :] of i.i.d. Gumbel(0,1) noise, reproducible from `(seed, a)`, generated on demand on `device`."
     def __init__(self, seed: int, vocab_size: int, cache_rows: int = 64, device: str | torch.device = "cpu"):
         if vocab_size <= 0: raise ValueError(f"vocab_size must be positive, got {vocab_size}")
-        self.seed, self.vocab_size, self.cache_rows, self.device = check_seed(seed), int(vocab_size), cache_rows, torch.device(device)
+        self.seed, self.vocab_size, self.cache_rows, self.device = (check_seed(seed), int(vocab_size), cache_rows,
+                                                                    torch.device(device))
         self._rows: dict[int, torch.Tensor] = {}
 
     def row(self, a: int) -> torch.Tensor:
-        """G[a, :] as a float32 tensor [V] (drawn on the CPU by NumPy, so identical on every device). A fresh copy on every
-        call: whoever writes into it (a drafter with bad manners) cannot change the noise anyone else reads."""
+        """G[a, :] as a float32 tensor [V] (drawn on the CPU by NumPy, so identical on every device). A fresh copy on
+        every call: whoever writes into it (a drafter with bad manners) cannot change the noise anyone else reads."""
         a = int(a)
         if a < 0: raise ValueError(f"absolute position must be >= 0, got {a}")
         r = self._rows.pop(a, None)
@@ -74,7 +79,8 @@ class GumbelTable:
 from .config import MAX_BUDGET, check_budget, check_temperature   # torch-free: a command line checks them first
 
 def gumbel_scores(logp: torch.Tensor, temperature: float, noise: torch.Tensor) -> torch.Tensor:
-    "log p / T + G: the Gumbel-max scores [..., V] whose argmax is a draw from π_T ∝ p^(1/T) (the one place the draw is written)."
+    """log p / T + G: the Gumbel-max scores [..., V] whose argmax is a draw from π_T ∝ p^(1/T) (the one place the draw
+    is written)."""
     return logp / temperature + noise
 
 def sample_token(logits_s: torch.Tensor, temperature: float, gumbel_row: torch.Tensor | None = None) -> int:
@@ -113,7 +119,8 @@ class DraftContext:
         return self.table.row(self.offset + s)
 
     def gumbel_draw_scores(self, logp: torch.Tensor, positions: list[int]) -> torch.Tensor:
-        "`gumbel_scores` [n, V] at local `positions` from their log-probabilities `logp` [n, V]: the argmax is the coupled draw there."
+        """`gumbel_scores` [n, V] at local `positions` from their log-probabilities `logp` [n, V]: the argmax is the
+        coupled draw there."""
         noise = torch.stack([self.gumbel_row(s) for s in positions]) if positions else logp[:0]
         return gumbel_scores(logp, self.temperature, noise)
 
@@ -122,10 +129,13 @@ class DraftContext:
         return replace(self, offset=offset)
 
 def transition(logits: torch.Tensor, x: torch.Tensor, ctx: DraftContext, conf: torch.Tensor | None = None) -> Commit:
-    "Φ(x): the target's own next commit from the logits [L, V] of one forward at state `x` [L] (`conf`: their `position_confidence`, if known)."
+    """Φ(x): the target's own next commit from the logits [L, V] of one forward at state `x` [L] (`conf`: their
+    `position_confidence`, if known)."""
     s = select_position(logits, x, ctx.mask_id, conf)
     v = sample_token(logits[s], ctx.temperature, ctx.gumbel_row(s) if ctx.temperature > 0 else None)
-    if v == ctx.mask_id: raise ValueError("the target's argmax is the MASK token: a target must exclude MASK from its conditionals (set its logit to -inf)")
+    if v == ctx.mask_id:
+        raise ValueError("the target's argmax is the MASK token: a target must exclude MASK from its conditionals (set "
+                         "its logit to -inf)")
     return Commit(s, v)
 
 def token_law(logits_s: torch.Tensor, temperature: float) -> torch.Tensor:
@@ -149,7 +159,8 @@ class StaleLogits:
     def shape(self) -> torch.Size: return self.logits.shape
 
     def log_probs(self, rows: torch.Tensor | None = None) -> torch.Tensor:
-        "log p_s(·) [n, V] at positions `rows` (every position when None): l − log Σ exp l, with log Σ exp l = max l − confidence."
+        """log p_s(·) [n, V] at positions `rows` (every position when None): l − log Σ exp l, with log Σ exp l = max l −
+        confidence."""
         l = (self.logits if rows is None else self.logits[rows]).float()
         c = self.confidence if rows is None else self.confidence[rows]
         return l - (l.amax(-1) - c)[..., None]
@@ -157,7 +168,8 @@ class StaleLogits:
 # %% ../nbs/02_core.ipynb #6c9812a8
 def atomic_write(path: str | Path, write, directory: bool = False) -> Path:
     "Create file (or folder) `path` by calling `write(tmp)` on a temporary one beside it, then renaming it into place."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
     if not directory: tmp.rmdir()
     try:
@@ -175,7 +187,8 @@ def save_figure(fig, path: str | Path, dpi: int = 90) -> Path:
     colours looks the same at a fraction of the bytes (the committed figures are also the site's downloads)."""
     import io
     from PIL import Image
-    buf = io.BytesIO(); fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     with Image.open(buf) as im: pal = im.convert("RGBA").quantize(256, method=Image.Quantize.FASTOCTREE)
     return atomic_write(path, lambda tmp: pal.save(tmp, format="png", optimize=True))
 
@@ -187,7 +200,8 @@ def say(*parts, sep: str = " ", width: int = 112) -> None:
                      for line in sep.join(map(str, parts)).split("\n")))
 
 # %% ../nbs/02_core.ipynb #93076fdb
-UNHASHED_CONFIG = ("_name_or_path", "transformers_version")     # where a checkpoint was loaded from, which library wrote it
+# where a checkpoint was loaded from, which library wrote it
+UNHASHED_CONFIG = ("_name_or_path", "transformers_version")
 
 def fingerprint(module: torch.nn.Module) -> str:
     """A short SHA-256 (16 hex digits) of a module's class, configuration and weights (their bytes: exact and the same
@@ -200,5 +214,6 @@ def fingerprint(module: torch.nn.Module) -> str:
         for name, p in module.state_dict().items():
             flat = p.detach().reshape(-1)
             if flat.numel() > 1 << 20: flat = flat[:: flat.numel() // (1 << 16)]
-            h.update(f"{name}{tuple(p.shape)}{p.dtype}".encode()); h.update(flat.cpu().contiguous().view(torch.uint8).numpy().tobytes())
+            h.update(f"{name}{tuple(p.shape)}{p.dtype}".encode())
+            h.update(flat.cpu().contiguous().view(torch.uint8).numpy().tobytes())
     return h.hexdigest()[:16]

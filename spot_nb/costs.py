@@ -33,11 +33,13 @@ class CostModel:
 
     def __post_init__(self):
         vals = [*self.copies_ms, *self.scorer_ms, self.draft_ms, self.bound_ms, self.loop_ms]
-        if len(self.copies_ms) < 1 or len(self.scorer_ms) < 1: raise ValueError("a cost model needs at least one copy cost and one scorer cost")
+        if len(self.copies_ms) < 1 or len(self.scorer_ms) < 1:
+            raise ValueError("a cost model needs at least one copy cost and one scorer cost")
         if not all(math.isfinite(v) and v >= 0 for v in vals) or self.copies_ms[0] <= 0:
             raise ValueError(f"costs must be finite milliseconds >= 0 (one copy > 0), got {vals}")
         # decisions read a non-decreasing curve: measurement noise must not make R + 1 copies look cheaper than R
-        self._copies = np.maximum.accumulate(np.asarray(self.copies_ms, dtype=float)).tolist()     # Python floats: read every round
+        # Python floats: read every round
+        self._copies = np.maximum.accumulate(np.asarray(self.copies_ms, dtype=float)).tolist()
         self._scorer = np.maximum.accumulate(np.asarray(self.scorer_ms, dtype=float)).tolist()
 
     @property
@@ -55,52 +57,68 @@ class CostModel:
     def relative(self) -> list[float]: return [float(c / self._copies[0]) for c in self._copies]
 
     def round_ms(self, rows: int, batches=(), drafted: bool = False, bound: bool = False) -> float:
-        "Modelled milliseconds of a round with `rows` copies whose drafter ran the skip test (`bound`) and/or drafted with scorer calls of `batches`."
+        """Modelled milliseconds of a round with `rows` copies whose drafter ran the skip test (`bound`) and/or drafted
+        with scorer calls of `batches`."""
         return (self.forward(rows) + self.loop_ms + (self.bound_ms if bound else 0.0)
                 + ((self.draft_ms + sum(self.scorer(b) for b in batches)) if drafted else 0.0))
 
     def to_dict(self) -> dict:
-        return dict(copies_ms=list(map(float, self.copies_ms)), scorer_ms=list(map(float, self.scorer_ms)), draft_ms=self.draft_ms,
+        return dict(copies_ms=list(map(float, self.copies_ms)), scorer_ms=list(map(float, self.scorer_ms)),
+                    draft_ms=self.draft_ms,
                     bound_ms=self.bound_ms, loop_ms=self.loop_ms, source=self.source, meta=self.meta)
 
     @classmethod
     def from_dict(cls, d: dict) -> "CostModel":
-        return cls(**{k: d[k] for k in ("copies_ms", "scorer_ms", "draft_ms", "bound_ms", "loop_ms", "source")}, meta=d.get("meta", {}))
+        return cls(**{k: d[k] for k in ("copies_ms", "scorer_ms", "draft_ms", "bound_ms", "loop_ms", "source")},
+                   meta=d.get("meta", {}))
 
 # %% ../nbs/23_costs.ipynb #484b3254
-H200 = dict(name="H200 SXM", hbm_bytes_per_s=4.8e12, bf16_flops=989e12)          # vendor peak: HBM3e bandwidth, dense bf16
+# vendor peak: HBM3e bandwidth, dense bf16
+H200 = dict(name="H200 SXM", hbm_bytes_per_s=4.8e12, bf16_flops=989e12)
 SDAR_8B = dict(name="SDAR-8B (Qwen3-8B)", params=8.19e9, layers=36, q_heads=32, kv_heads=8, head_dim=128)
 
 def roofline_costs(drafter: CostModel, d_max: int = 20, block: int = 32, prefix: int = 1024, target: dict = SDAR_8B,
-                   device: dict = H200, mem_eff: float = 0.8, flop_eff: float = 0.6, overhead_ms: float = 0.5) -> CostModel:
-    """MODELLED, not measured: a roofline of the verification forward of `target` (bf16) over R copies of a `block`-token
-    block behind a `prefix`-token cache on `device` — max(bytes / (bandwidth · mem_eff), FLOPs / (peak · flop_eff))
-    plus a fixed `overhead_ms` — with the drafter's parts (scorer, tree, loop) copied from `drafter`, a measured model."""
-    kv_per_token = target["layers"] * 2 * target["kv_heads"] * target["head_dim"] * 2                  # bytes of K and V
+                   device: dict = H200, mem_eff: float = 0.8, flop_eff: float = 0.6,
+                   overhead_ms: float = 0.5) -> CostModel:
+    """MODELLED, not measured: a roofline of the verification forward of `target` (bf16) over R copies of a
+    `block`-token block behind a `prefix`-token cache on `device` — max(bytes / (bandwidth · mem_eff), FLOPs / (peak ·
+    flop_eff)) plus a fixed `overhead_ms` — with the drafter's parts (scorer, tree, loop) copied from `drafter`, a
+    measured model."""
+    # bytes of K and V
+    kv_per_token = target["layers"] * 2 * target["kv_heads"] * target["head_dim"] * 2
     def ms(R: int) -> float:
-        byts = target["params"] * 2 + R * prefix * kv_per_token                                       # weights once, each copy reads the prefix
-        flops = 2 * target["params"] * R * block + 4 * target["layers"] * target["q_heads"] * target["head_dim"] * block * (prefix + block) * R
-        return overhead_ms + 1e3 * max(byts / (device["hbm_bytes_per_s"] * mem_eff), flops / (device["bf16_flops"] * flop_eff))
-    src = (f"MODELLED: roofline of {target['name']} on {device['name']} (bf16, prefix {prefix}, mem_eff {mem_eff}, flop_eff "
-           f"{flop_eff}, +{overhead_ms} ms per forward); drafter parts from: {drafter.source}")
+        # weights once, each copy reads the prefix
+        byts = target["params"] * 2 + R * prefix * kv_per_token
+        flops = (2 * target["params"] * R * block
+                 + 4 * target["layers"] * target["q_heads"] * target["head_dim"] * block * (prefix + block) * R)
+        return overhead_ms + 1e3 * max(byts / (device["hbm_bytes_per_s"] * mem_eff),
+                                       flops / (device["bf16_flops"] * flop_eff))
+    src = (f"MODELLED: roofline of {target['name']} on {device['name']} (bf16, prefix {prefix}, mem_eff {mem_eff}, "
+           f"flop_eff {flop_eff}, +{overhead_ms} ms per forward); drafter parts from: {drafter.source}")
     return CostModel([ms(R) for R in range(1, d_max + 2)], list(drafter.scorer_ms), drafter.draft_ms, drafter.bound_ms,
-                     drafter.loop_ms, src, meta=dict(kind="roofline", target=target, device=device, prefix=prefix, block=block,
-                                                     mem_eff=mem_eff, flop_eff=flop_eff, overhead_ms=overhead_ms))
+                     drafter.loop_ms, src,
+                     meta=dict(kind="roofline", target=target, device=device, prefix=prefix, block=block,
+                               mem_eff=mem_eff, flop_eff=flop_eff, overhead_ms=overhead_ms))
 
 def gpu_bench_costs(drafter: CostModel, path: str | Path, shape: str = "sdar-8b", prefix: int = 1024, block: int = 32,
                     d_max: int = 20) -> CostModel:
-    "The forward curve measured by `tools/gpu_bench.py` (`forward_economics.json`) for one shape, interpolated to R = 1 … d_max + 1; drafter parts from `drafter`."
-    rows = [r for r in json.loads(Path(path).read_text())["rows"] if (r["shape"], r["prefix"], r["L"]) == (shape, prefix, block)]
+    """The forward curve measured by `tools/gpu_bench.py` (`forward_economics.json`) for one shape, interpolated to R =
+    1 … d_max + 1; drafter parts from `drafter`."""
+    rows = [r for r in json.loads(Path(path).read_text())["rows"]
+            if (r["shape"], r["prefix"], r["L"]) == (shape, prefix, block)]
     if not rows: raise ValueError(f"{path} has no rows for shape {shape!r}, prefix {prefix}, L={block}")
     R, s = zip(*sorted((r["R"], r["seconds"]) for r in rows))
-    return CostModel([1e3 * float(np.interp(r, R, s)) for r in range(1, d_max + 2)], list(drafter.scorer_ms), drafter.draft_ms,
-                     drafter.bound_ms, drafter.loop_ms, f"measured on GPU by tools/gpu_bench.py ({shape}, prefix {prefix}); "
+    return CostModel([1e3 * float(np.interp(r, R, s)) for r in range(1, d_max + 2)], list(drafter.scorer_ms),
+                     drafter.draft_ms, drafter.bound_ms, drafter.loop_ms,
+                     f"measured on GPU by tools/gpu_bench.py ({shape}, prefix {prefix}); "
                      f"drafter parts from: {drafter.source}", meta=dict(kind="gpu_bench", path=str(path)))
 
 # %% ../nbs/23_costs.ipynb #5b6b7960
 def modelled_ms(rows: list[int], log: list[dict] | None, nfe: int, costs: CostModel) -> float:
-    "Milliseconds a decode would take under `costs`: each round's forward over its `rows`, the loop and the drafter's logged work, plus the block-commit forwards (NFE − rounds)."
-    if log is not None and len(log) != len(rows): raise ValueError(f"{len(log)} drafter log entries for {len(rows)} rounds")
+    """Milliseconds a decode would take under `costs`: each round's forward over its `rows`, the loop and the drafter's
+    logged work, plus the block-commit forwards (NFE − rounds)."""
+    if log is not None and len(log) != len(rows):
+        raise ValueError(f"{len(log)} drafter log entries for {len(rows)} rounds")
     ms = sum(costs.round_ms(r, e["batches"], e["drafted"], e["bound"]) if log is not None else costs.round_ms(r)
              for r, e in zip(rows, log if log is not None else rows))
     return ms + (nfe - len(rows)) * costs.forward(1)

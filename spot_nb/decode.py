@@ -6,11 +6,10 @@ Docs: https://spot-nb.github.io/spot_nb/decode.html.md"""
 
 # %% ../nbs/09_decode.ipynb #f0d48b73
 from __future__ import annotations
-import functools, math, time
+import math, time
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable
 import torch
-from tqdm.auto import tqdm
 from .config import check_budget, check_seed, check_temperature
 from .core import DraftContext, GumbelTable, StaleLogits, position_confidence
 from .tasks import chat_text, has_chat_template
@@ -21,33 +20,41 @@ from .verify import DraftTree, Verification, check_tree, get_verifier, pack, ver
 __all__ = ['DEFAULT_BUDGET', 'check_decode_args', 'encode_prompt', 'check_tokenizer', 'RoundStats', 'Round', 'Stream',
            'plan_round', 'forward_many', 'open_block', 'for_generation', 'end_block', 'run_streams', 'decode_block',
            'DecodeConfig', 'DecodeResult', 'truncate_at_eos', 'decode_many', 'decode', 'block_commits_of',
-           'side_by_side', 'compare']
+           'side_by_side']
 
 # %% ../nbs/09_decode.ipynb #507b67c7
 def check_decode_args(target: BlockTarget, prompt_ids: torch.Tensor, gen_length: int) -> torch.Tensor:
-    "Validate a decode request against the target (the settings themselves are checked by `DecodeConfig`); returns the prompt as a 1-D LongTensor."
+    """Validate a decode request against the target (the settings themselves are checked by `DecodeConfig`); returns the
+    prompt as a 1-D LongTensor."""
     if isinstance(prompt_ids, str):
-        raise TypeError("prompt_ids must be token ids, not text: encode it with the target's tokenizer (or use spot_nb.generate)")
+        raise TypeError("prompt_ids must be token ids, not text: encode it with the target's tokenizer (or use "
+                        "spot_nb.generate)")
     prompt_ids = torch.as_tensor(prompt_ids)
     if prompt_ids.dim() == 2 and prompt_ids.shape[0] == 1: prompt_ids = prompt_ids[0]
     if prompt_ids.dim() != 1:
-        raise ValueError(f"prompt_ids must be a 1-D sequence of token ids (one prompt), got shape {tuple(prompt_ids.shape)}")
+        raise ValueError("prompt_ids must be a 1-D sequence of token ids (one prompt), got shape "
+                         f"{tuple(prompt_ids.shape)}")
     if prompt_ids.numel() == 0: raise ValueError("the prompt is empty: give at least one token (e.g. the BOS/PAD id)")
-    if prompt_ids.dtype not in (torch.int64, torch.int32): raise TypeError(f"prompt_ids must hold integer token ids, got {prompt_ids.dtype}")
+    if prompt_ids.dtype not in (torch.int64, torch.int32):
+        raise TypeError(f"prompt_ids must hold integer token ids, got {prompt_ids.dtype}")
     L = target.block_size
     if gen_length % L:
         raise ValueError(f"the target's block size {L} does not divide gen_length {gen_length}: choose gen_length as a "
                          f"multiple of the block size, e.g. {gen_length + (-gen_length) % L}")
     V, mask_id = target.vocab_size, target.mask_id
-    if not 0 <= mask_id < V: raise ValueError(f"mask id {mask_id} is not a token of the target's vocabulary (size {V}): set the target's mask_token_id")
+    if not 0 <= mask_id < V:
+        raise ValueError(f"mask id {mask_id} is not a token of the target's vocabulary (size {V}): set the target's "
+                         "mask_token_id")
     outside = prompt_ids[(prompt_ids < 0) | (prompt_ids >= V)]
     if len(outside):
         raise ValueError(f"prompt holds token id {int(outside[0])} outside the target's vocabulary (ids 0..{V - 1}): "
                          "is the tokenizer the one the target was trained with?")
-    if bool((prompt_ids == mask_id).any()): raise ValueError(f"the prompt contains the mask token (id {mask_id}); remove it")
+    if bool((prompt_ids == mask_id).any()):
+        raise ValueError(f"the prompt contains the mask token (id {mask_id}); remove it")
     if len(prompt_ids) + gen_length + L > target.max_length:
-        raise ValueError(f"prompt ({len(prompt_ids)} tokens) + gen_length ({gen_length}) + one block of slack exceeds the "
-                         f"target's maximum length ({target.max_length}): shorten the prompt or generate fewer tokens")
+        raise ValueError(f"prompt ({len(prompt_ids)} tokens) + gen_length ({gen_length}) + one block of slack exceeds "
+                         f"the target's maximum length ({target.max_length}): "
+                         "shorten the prompt or generate fewer tokens")
     return prompt_ids.long()
 
 def encode_prompt(tokenizer, prompt: str | torch.Tensor | list[int], target: BlockTarget, gen_length: int,
@@ -79,7 +86,8 @@ def check_tokenizer(target: BlockTarget, tokenizer) -> None:
         raise ValueError(f"tokenizer has {len(tokenizer)} tokens but the target's vocabulary has {target.vocab_size}: "
                          "load the tokenizer saved with this target")
     if tokenizer.mask_token_id is not None and tokenizer.mask_token_id != target.mask_id:
-        raise ValueError(f"tokenizer's mask token id ({tokenizer.mask_token_id}) differs from the target's ({target.mask_id})")
+        raise ValueError(f"tokenizer's mask token id ({tokenizer.mask_token_id}) differs from the target's "
+                         f"({target.mask_id})")
 
 # %% ../nbs/09_decode.ipynb #3fbbcc41
 @dataclass(frozen=True)
@@ -127,8 +135,10 @@ class Stream:
 def plan_round(s: Stream) -> tuple[DraftTree, torch.Tensor, float]:
     "Draft and check a tree at the stream's state; returns (tree, packed rows [R, L], drafter seconds)."
     t0 = time.perf_counter()
-    if s.drafter is None or s.ctx.budget == 0: tree = DraftTree(s.x, s.ctx.mask_id)
-    else: tree = s.drafter.draft(s.x.clone(), s.stale, s.ctx)   # a copy of x; p̂ is the drafter's alone (the loop never reads it)
+    if s.drafter is None or s.ctx.budget == 0:
+        tree = DraftTree(s.x, s.ctx.mask_id)
+    else:                                   # a copy of x; p̂ is the drafter's alone (the loop never reads it)
+        tree = s.drafter.draft(s.x.clone(), s.stale, s.ctx)
     check_tree(tree, s.x, s.ctx)
     return tree, pack(tree, s.ctx.budget if s.ctx.pad else None), time.perf_counter() - t0 + s.stale_seconds
 
@@ -141,23 +151,29 @@ def forward_many(target: BlockTarget, caches: list, rows: list[torch.Tensor]) ->
 
 # %% ../nbs/09_decode.ipynb #6e0eea41
 def open_block(target: BlockTarget, cache: Any, x: torch.Tensor) -> torch.Tensor:
-    "A new active block `x` [L] as the target's family opens it: its `open_block(cache, x)` when it has one (Fast-dLLM v2 fills position 0), else `x`."
+    """A new active block `x` [L] as the target's family opens it: its `open_block(cache, x)` when it has one (Fast-dLLM
+    v2 fills position 0), else `x`."""
     return target.open_block(cache, x) if hasattr(target, "open_block") else x
 
 # %% ../nbs/09_decode.ipynb #39e14a62
 def for_generation(target: BlockTarget, gen_length: int) -> BlockTarget:
-    "The target as it decodes `gen_length` tokens: its `for_generation(gen_length)` when it has one (LLaDA/Dream's canvas, Dream's one block), else itself."
+    """The target as it decodes `gen_length` tokens: its `for_generation(gen_length)` when it has one (LLaDA/Dream's
+    canvas, Dream's one block), else itself."""
     return target.for_generation(gen_length) if hasattr(target, "for_generation") else target
 
 # %% ../nbs/09_decode.ipynb #c0342f77
 def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
-    "Close the stream's finished block: stop, or commit it to the cache and open the next one (closed at once if the target filled it)."
+    """Close the stream's finished block: stop, or commit it to the cache and open the next one (closed at once if the
+    target filled it)."""
     s.blocks.append(s.x)
     eos = tuple(target.eos_ids)
     generated = s.x[s.tail:] if s.block == 0 else s.x
     hit_eos = stop_at_eos and eos and bool(torch.isin(generated, torch.tensor(eos, device=s.x.device)).any())
-    if s.block + 1 == s.n_blocks or hit_eos: s.done = True; return
-    s.cache = target.commit_block(s.cache, s.x); s.nfe += 1
+    if s.block + 1 == s.n_blocks or hit_eos:
+        s.done = True
+        return
+    s.cache = target.commit_block(s.cache, s.x)
+    s.nfe += 1
     s.block += 1
     s.x = open_block(target, s.cache, torch.full_like(s.x, s.ctx.mask_id))
     s.stale, s.stale_seconds = None, 0.0
@@ -167,10 +183,12 @@ def end_block(target: BlockTarget, s: Stream, stop_at_eos: bool) -> None:
 # %% ../nbs/09_decode.ipynb #a0ac132b
 def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable = verify_tree,
                 recorder: Callable[[Round], None] | None = None, stop_at_eos: bool = True) -> None:
-    "The decode loop: a round for every unfinished stream — draft, one forward for all their copies, verify, commit — until all are done."
+    """The decode loop: a round for every unfinished stream — draft, one forward for all their copies, verify, commit —
+    until all are done."""
     while active := [i for i, s in enumerate(streams) if not s.done]:
         plans = [plan_round(streams[i]) for i in active]
-        logits = forward_many(target, [streams[i].cache for i in active], [rows for _, rows, _ in plans])   # [R_i, L, V] each
+        # [R_i, L, V] each
+        logits = forward_many(target, [streams[i].cache for i in active], [rows for _, rows, _ in plans])
         for i, (tree, _, seconds), lg in zip(active, plans, logits):
             s = streams[i]
             ver = verifier(tree, lg, s.ctx)
@@ -178,15 +196,20 @@ def run_streams(target: BlockTarget, streams: list[Stream], verifier: Callable =
             drafted = s.drafter is not None and s.ctx.budget > 0           # the drafter was asked for this tree
             rnd = Round(s.block, s.ctx, tree, lg, ver, stats, i) if drafted or recorder is not None else None
             if recorder is not None:
-                t0 = time.perf_counter(); recorder(rnd)
+                t0 = time.perf_counter()
+                recorder(rnd)
                 s.recorder_seconds += time.perf_counter() - t0
-            s.rounds.append(stats); s.nfe += 1
+            s.rounds.append(stats)
+            s.nfe += 1
             s.x = ver.state
-            if drafted:                                                    # only a drafter reads them: draft-free skips the softmax
+            # only a drafter reads them: draft-free skips the softmax
+            if drafted:
                 t0 = time.perf_counter()
                 if observe := getattr(s.drafter, "observe", None): observe(rnd)   # the outcome, on the drafter's clock
-                row = lg[ver.deepest]                                      # [L, V] next round's stale conditionals, or logits
-                if getattr(s.drafter, "reads_logits", False):              # with the confidences Φ read (another verifier may not keep them)
+                # [L, V] next round's stale conditionals, or logits
+                row = lg[ver.deepest]
+                # with the confidences Φ read (another verifier may not keep them)
+                if getattr(s.drafter, "reads_logits", False):
                     s.stale = StaleLogits(row, position_confidence(row) if ver.confidence is None else ver.confidence)
                 else: s.stale = row.float().softmax(-1)
                 s.stale_seconds = time.perf_counter() - t0
@@ -206,10 +229,10 @@ DEFAULT_BUDGET = 4
 
 @dataclass(frozen=True)
 class DecodeConfig:
-    """How to decode, checked once when built: `gen_length` tokens; draft budget D (`budget`; None: `DEFAULT_BUDGET` with a
-    drafter, 0 without), every verification forward padded to 1 + D rows with `pad`; sampling `temperature` through the
-    Gumbel table of `seed`; the `verifier` (a name: coupled, uncoupled; greedy is biased at T > 0; rs, exact in law, for
-    chains that keep their proposals, at T > 0; or a function (tree, logits, ctx)); `stop_at_eos`. `decode`,
+    """How to decode, checked once when built: `gen_length` tokens; draft budget D (`budget`; None: `DEFAULT_BUDGET`
+    with a drafter, 0 without), every verification forward padded to 1 + D rows with `pad`; sampling `temperature`
+    through the Gumbel table of `seed`; the `verifier` (a name: coupled, uncoupled; greedy is biased at T > 0; rs, exact
+    in law, for chains that keep their proposals, at T > 0; or a function (tree, logits, ctx)); `stop_at_eos`. `decode`,
     `decode_many`, `generate`, the demo and the harness take one; the budget, seed and temperature are checked by
     `spot_nb.config`'s `check_budget`, `check_seed` and `check_temperature`, the functions the command line calls."""
     gen_length: int = 256
@@ -282,11 +305,13 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
     `config`: a `DecodeConfig`; `settings` (its fields by name: gen_length=, budget=, ...) replace its values.
     A drafter with a `check_target(target)` method is asked first, so that one built for other blocks refuses early."""
     cfg = DecodeConfig.of(config, **settings)
-    if not isinstance(prompts, (list, tuple)) or not prompts: raise ValueError("prompts must be a non-empty list of token-id tensors")
+    if not isinstance(prompts, (list, tuple)) or not prompts:
+        raise ValueError("prompts must be a non-empty list of token-id tensors")
     target = for_generation(target, cfg.gen_length)
     prompts = [check_decode_args(target, p, cfg.gen_length) for p in prompts]
     drafters = list(drafter) if isinstance(drafter, (list, tuple)) else [drafter] * len(prompts)
-    if len(drafters) != len(prompts): raise ValueError(f"{len(drafters)} drafters for {len(prompts)} prompts: give one, or one per prompt")
+    if len(drafters) != len(prompts):
+        raise ValueError(f"{len(drafters)} drafters for {len(prompts)} prompts: give one, or one per prompt")
     for d in drafters:
         if d is not None and not callable(getattr(d, "draft", None)):
             raise TypeError(f"a drafter needs a draft(root, stale, ctx) method; got {type(d).__name__}")
@@ -303,7 +328,8 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
                               math.ceil((tail + cfg.gen_length) / L), tail))
     t0 = time.perf_counter()
     run_streams(target, streams, get_verifier(cfg.verifier, cfg.seed), recorder, cfg.stop_at_eos)
-    seconds = time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)    # a recorder's work is not the decode's
+    # a recorder's work is not the decode's
+    seconds = time.perf_counter() - t0 - sum(s.recorder_seconds for s in streams)
     out = []
     for s in streams:
         tokens = torch.cat(s.blocks)[s.tail: s.tail + cfg.gen_length]
@@ -332,36 +358,12 @@ def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, config: Deco
 # %% ../nbs/09_decode.ipynb #277c7a2d
 def side_by_side(target: BlockTarget, prompt_ids: torch.Tensor, methods: dict[str, Callable[[], dict]],
                  config: DecodeConfig | None = None, repeats: int = 1) -> list[dict[str, DecodeResult]]:
-    """One prompt decoded draft-free and then by each method, `repeats` times (draft-free, A, B, draft-free, A, B, ...): the
-    one interleaving every comparison here runs, so that drift on a shared machine hits every side alike. `methods[name]()`
-    gives the method's `decode` arguments (`dict(drafter=..., budget=...)`; a `config` of its own replaces `config`),
-    called just before its decode; an entry named "draft-free" gives the control's (a recorder, say). One dict of results
-    per repeat, draft-free first."""
+    """One prompt decoded draft-free and then by each method, `repeats` times (draft-free, A, B, draft-free, A, B, ...):
+    the one interleaving every comparison here runs, so that drift on a shared machine hits every side alike.
+    `methods[name]()` gives the method's `decode` arguments (`dict(drafter=..., budget=...)`; a `config` of its own
+    replaces `config`), called just before its decode; an entry named "draft-free" gives the control's (a recorder,
+    say). One dict of results per repeat, draft-free first."""
     if repeats < 1: raise ValueError(f"repeats must be >= 1, got {repeats}")
     run = lambda make: decode(target, prompt_ids, **({"config": config} | make()))
     order = {"draft-free": methods.get("draft-free", dict)} | methods
     return [{name: run(make) for name, make in order.items()} for _ in range(repeats)]
-
-def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]],
-            config: DecodeConfig | None = None, *, progress: bool = True, desc: str = "compare", **settings) -> list[dict]:
-    """Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free first).
-    `methods[name](ids)` gives the method's drafter and settings (`dict(drafter=..., budget=...)`) over `config` (default:
-    no stop at EOS, so that every decode writes the same number of tokens; `settings` replace its values)."""
-    kw = DecodeConfig.of(config or DecodeConfig(stop_at_eos=False), **settings)
-    acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafts=0, drafter=0.0, identical=0, ratios=[])
-           for name in ["draft-free", *methods]}
-    for ids in tqdm(prompts, desc=desc, disable=not progress):
-        outs = side_by_side(target, ids, {name: functools.partial(make, ids) for name, make in methods.items()}, kw)[0]
-        ref = outs["draft-free"]
-        for name, out in outs.items():
-            a = acc[name]
-            a["nfe"] += out.nfe; a["seconds"] += out.seconds; a["tokens"] += out.n_generated
-            a["rounds"] += len(out.rounds); a["drafts"] += sum(r.drafts for r in out.rounds); a["drafter"] += out.drafter_seconds
-            a["identical"] += int(torch.equal(out.tokens, ref.tokens)); a["ratios"].append(ref.seconds / out.seconds)
-    base = acc["draft-free"]
-    return [dict(method=k, prompts=len(prompts), identical=v["identical"], nfe_per_prompt=v["nfe"] / len(prompts),
-                 nfe_reduction=base["nfe"] / v["nfe"], tokens_per_round=v["tokens"] / max(v["rounds"], 1),
-                 drafts_per_round=v["drafts"] / max(v["rounds"], 1),
-                 throughput_ratio=base["seconds"] / v["seconds"], ratio_min=min(v["ratios"]), ratio_max=max(v["ratios"]),
-                 drafter_share=v["drafter"] / v["seconds"], seconds=v["seconds"])
-            for k, v in acc.items()]

@@ -42,18 +42,22 @@ class SampleRecord:
     committed_by_block: list[list[int]]    # tokens committed in each round, one list per block
     seconds: float | None                  # wall time of the generation loop; None when not measured
     output_hash: str                       # short sha1 of the generated token ids
-    identical: bool | None                 # output equals the draft-free control's; None for the control or when unchecked
+    # output equals the draft-free control's; None for the control or when unchecked
+    identical: bool | None
     score: float | None = None             # the task's score of the output, when scored
     version: int = RECORD_VERSION
     # optional: absent from a line means "not recorded" (fields with a default may be left out of a file)
     drafts: list[int] | None = None        # drafted states in each round's tree (0: a draft-free round)
     argmax_fraction: float | None = None   # share of the commits that were the target's argmax at their state
     commit_prob: float | None = None       # mean probability of the committed tokens under the target (T = 1)
-    top_hit: list | None = None            # per round: its first commit is at the previous round's top stale-confidence position (None: a block's first round)
-    token_hit: list | None = None          # per round: its first commit's token is the previous round's stale argmax there (None: a block's first round)
+    # per round: its first commit is at the previous round's top stale-confidence position (None: a block's first round)
+    top_hit: list | None = None
+    # per round: its first commit's token is the previous round's stale argmax there (None: a block's first round)
+    token_hit: list | None = None
     drafter_seconds: float | None = None   # of `seconds`, the time spent drafting (drafter, its tree's checks)
-    run: str | None = None                 # which run wrote it, when several runs (grids) share one file: a drafted record
-                                           # pairs only with the control decoded beside it, in the same run
+    # which run wrote it, when several runs (grids) share one file: a drafted record pairs only with the control decoded
+    # beside it, in the same run
+    run: str | None = None
 
     @property
     def rounds(self) -> int: return len(self.accepted)
@@ -65,14 +69,15 @@ def output_hash(tokens: torch.Tensor | Sequence[int]) -> str:
     return hashlib.sha1(",".join(map(str, torch.as_tensor(tokens).tolist())).encode()).hexdigest()[:12]
 
 def sample_record(result: DecodeResult, *, task: str, sample: str, method: str, gen_length: int, budget: int = 0,
-                  temperature: float = 0.0, seed: int = 0, verifier: str = "coupled", control: DecodeResult | None = None,
+                  temperature: float = 0.0, seed: int = 0, verifier: str = "coupled",
+                  control: DecodeResult | None = None,
                   score: float | None = None, timed: bool = True, argmax_fraction: float | None = None,
                   commit_prob: float | None = None) -> SampleRecord:
     """The record of one decode. `control`: the same sample's draft-free decode, to record whether the outputs are
     identical; `timed=False` leaves `seconds` empty (a run whose clock is not a measurement)."""
     by_block = [[r.committed for r in rs] for _, rs in groupby(result.rounds, key=lambda r: r.block)]
-    return SampleRecord(task, str(sample), method, int(budget), float(temperature), int(seed), int(gen_length), verifier,
-                        int(result.nfe), [r.accepted for r in result.rounds], by_block,
+    return SampleRecord(task, str(sample), method, int(budget), float(temperature), int(seed), int(gen_length),
+                        verifier, int(result.nfe), [r.accepted for r in result.rounds], by_block,
                         round(result.seconds, 4) if timed else None, output_hash(result.tokens),
                         None if control is None else torch.equal(result.tokens, control.tokens),
                         None if score is None else float(score), drafts=[r.drafts for r in result.rounds],
@@ -87,31 +92,40 @@ def write_records(path: str | Path, records: Iterable[SampleRecord]) -> Path:
     "Write `records` as compact JSON lines (gzip-compressed when `path` ends in .gz), atomically."
     records = list(records)
     if bad := [r for r in records if not isinstance(r, SampleRecord)]:
-        raise TypeError(f"write_records takes SampleRecord objects (build them with sample_record), got a {type(bad[0]).__name__}")
+        raise TypeError("write_records takes SampleRecord objects (build them with sample_record), got a "
+                        f"{type(bad[0]).__name__}")
     def line(r: SampleRecord) -> str:                  # optional fields left unrecorded are left out
-        return json.dumps({k: v for k, v in asdict(r).items() if not (k in OPTIONAL and v is None and k != "score")}, separators=(",", ":"))
+        return json.dumps({k: v for k, v in asdict(r).items() if not (k in OPTIONAL and v is None and k != "score")},
+                          separators=(",", ":"))
     data = "".join(line(r) + "\n" for r in records).encode()
     path = Path(path)
     if path.suffix == ".gz": data = gzip.compress(data, mtime=0)
     return atomic_write(path, lambda tmp: tmp.write_bytes(data))
 
 def read_records(path: str | Path) -> pd.DataFrame:
-    "The records of a file written by `write_records`, one row each, plus `rounds` and `tokens`; refuses another version."
+    """The records of a file written by `write_records`, one row each, plus `rounds` and `tokens`; refuses another
+    version."""
     path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f"no records file at {path}: run the notebook that writes it (its slow cells)")
+    if not path.exists():
+        raise FileNotFoundError(f"no records file at {path}: run the notebook that writes it (its slow cells)")
     raw = path.read_bytes()
     rows = []
     for i, line in enumerate((gzip.decompress(raw) if path.suffix == ".gz" else raw).decode().splitlines(), 1):
         try: r = json.loads(line)
         except json.JSONDecodeError: r = None
-        if not isinstance(r, dict): raise ValueError(f"{path} line {i} is not a JSON record: the file is damaged; write it again with write_records")
+        if not isinstance(r, dict):
+            raise ValueError(f"{path} line {i} is not a JSON record: the file is damaged; write it again with "
+                             "write_records")
         if r.get("version") != RECORD_VERSION:
             raise ValueError(f"{path} line {i} is a version-{r.get('version')} record and this spot_nb reads version "
-                             f"{RECORD_VERSION}: write the records again with this version (re-run the notebook's slow cells)")
+                             f"{RECORD_VERSION}: write the records again with this version "
+                             "(re-run the notebook's slow cells)")
         r = {**OPTIONAL, **r}
         if (missing := [f for f in FIELDS if f not in r]) or (unknown := sorted(set(r) - set(FIELDS))):
-            raise ValueError(f"{path} line {i} " + (f"lacks {', '.join(missing)}" if missing else f"has fields {', '.join(unknown)} that version "
-                             f"{RECORD_VERSION} does not know") + ": it was not written by write_records; write it with write_records")
+            raise ValueError(f"{path} line {i} "
+                             + (f"lacks {', '.join(missing)}" if missing
+                                else f"has fields {', '.join(unknown)} that version {RECORD_VERSION} does not know")
+                             + ": it was not written by write_records; write it with write_records")
         rows.append(r)
     df = pd.DataFrame(rows, columns=list(FIELDS))
     df["rounds"] = df.accepted.map(len)
@@ -130,7 +144,8 @@ class Interval:
     n: int                           # pairs
     statistic: str = "ratio_of_sums"
     level: float = 0.95
-    better: str = "lower"            # which values of the measured quantity are good: "lower" (NFE, seconds) or "higher"
+    # which values of the measured quantity are good: "lower" (NFE, seconds) or "higher"
+    better: str = "lower"
 
     @property
     def null(self) -> float:
@@ -155,16 +170,21 @@ def _statistic(c: np.ndarray, t: np.ndarray, statistic: str) -> np.ndarray:
     if statistic == "mean_difference": return (c - t).mean(-1)
     return (c / t).mean(-1)
 
-def paired_bootstrap(control: Sequence[float], treated: Sequence[float], statistic: str = "ratio_of_sums", n_boot: int = 2000,
-                     level: float = 0.95, seed: int = 0, better: str = "lower") -> Interval:
-    "Paired bootstrap `Interval` of `statistic` (control against treated), resampling samples with their pairs kept together."
+def paired_bootstrap(control: Sequence[float], treated: Sequence[float], statistic: str = "ratio_of_sums",
+                     n_boot: int = 2000, level: float = 0.95, seed: int = 0, better: str = "lower") -> Interval:
+    """Paired bootstrap `Interval` of `statistic` (control against treated), resampling samples with their pairs kept
+    together."""
     c, t = np.asarray(control, dtype=float), np.asarray(treated, dtype=float)
     if c.ndim != 1 or c.shape != t.shape or not len(c):
-        raise ValueError(f"control and treated must be 1-D, of one nonzero length, one value per sample in the same order; got shapes {c.shape} and {t.shape}")
-    if statistic not in STATISTICS: raise ValueError(f"unknown statistic {statistic!r}: choose one of {', '.join(STATISTICS)}")
-    if not (np.isfinite(c).all() and np.isfinite(t).all()): raise ValueError("a value is missing or not finite: every sample needs both values")
+        raise ValueError("control and treated must be 1-D, of one nonzero length, one value per sample in the same "
+                         f"order; got shapes {c.shape} and {t.shape}")
+    if statistic not in STATISTICS:
+        raise ValueError(f"unknown statistic {statistic!r}: choose one of {', '.join(STATISTICS)}")
+    if not (np.isfinite(c).all() and np.isfinite(t).all()):
+        raise ValueError("a value is missing or not finite: every sample needs both values")
     if statistic != "mean_difference" and ((c < 0).any() or (t <= 0).any()):
-        raise ValueError(f"{statistic} needs non-negative control and positive treated values; use mean_difference for signed values")
+        raise ValueError(f"{statistic} needs non-negative control and positive treated values; use mean_difference for "
+                         "signed values")
     if not 0 < level < 1: raise ValueError(f"level must lie strictly between 0 and 1, got {level}")
     if n_boot < 1: raise ValueError(f"n_boot must be at least 1, got {n_boot}")
     if better not in ("lower", "higher"): raise ValueError(f"better must be 'lower' or 'higher', got {better!r}")
@@ -173,25 +193,31 @@ def paired_bootstrap(control: Sequence[float], treated: Sequence[float], statist
     return Interval(float(_statistic(c, t, statistic)), float(lo), float(hi), len(c), statistic, level, better)
 
 # %% ../nbs/10_records.ipynb #f039052f
-PAIR_KEY = ("task", "sample", "temperature", "seed", "gen_length", "run")   # a decode and its own control: same sample, noise and run
+# a decode and its own control: same sample, noise and run
+PAIR_KEY = ("task", "sample", "temperature", "seed", "gen_length", "run")
 
 def ratio_table(df: pd.DataFrame, value: str = "nfe", control: str = "draft-free",
                 by: Sequence[str] = ("task", "temperature", "method", "budget"), statistic: str = "ratio_of_sums",
                 better: str = "lower", n_boot: int = 2000, level: float = 0.95, seed: int = 0) -> pd.DataFrame:
-    "Per group of drafted records: `value` of the control against the group's, with a paired bootstrap interval and a verdict."
+    """Per group of drafted records: `value` of the control against the group's, with a paired bootstrap interval and a
+    verdict."""
     key = list(PAIR_KEY)
     df = df.assign(run=df["run"].fillna("") if "run" in df.columns else "")   # unrecorded: the file's one run
     if missing := [c for c in dict.fromkeys([*key, *by, "method", "identical", value]) if c not in df.columns]:
         raise ValueError(f"the records lack {', '.join(missing)}: read them with read_records")
     ctrl, treated = df[df.method == control], df[df.method != control]
-    if ctrl.duplicated(key).any(): raise ValueError(f"two {control} records of one sample (same {', '.join(key)}): keep one control per sample")
-    if (empty := df[value].isna()).any(): raise ValueError(f"{empty.sum()} records have no {value}: it was not measured in this run")
+    if ctrl.duplicated(key).any():
+        raise ValueError(f"two {control} records of one sample (same {', '.join(key)}): keep one control per sample")
+    if (empty := df[value].isna()).any():
+        raise ValueError(f"{empty.sum()} records have no {value}: it was not measured in this run")
     m = treated.merge(ctrl[key + [value]], on=key, how="left", suffixes=("", "_control"), indicator=True)
     if (alone := m["_merge"] == "left_only").any():
-        raise ValueError(f"{alone.sum()} records have no {control} record of the same sample ({', '.join(key)}): record the control for every sample")
+        raise ValueError(f"{alone.sum()} records have no {control} record of the same sample ({', '.join(key)}): "
+                         "record the control for every sample")
     rows = []
     for g, grp in m.groupby(list(by), sort=False, dropna=False):
-        if grp.duplicated(key).any(): raise ValueError(f"group {g} holds two records of one sample: add the field that tells them apart to `by`")
+        if grp.duplicated(key).any():
+            raise ValueError(f"group {g} holds two records of one sample: add the field that tells them apart to `by`")
         iv = paired_bootstrap(grp[f"{value}_control"], grp[value], statistic, n_boot, level, seed, better)
         winner = {"tie": "tie", "control": control, "treated": "/".join(grp.method.unique())}[iv.verdict]
         rows.append(dict(zip(by, g), n=iv.n, identical=int((grp.identical == True).sum()), estimate=iv.estimate,
@@ -215,10 +241,12 @@ _capture: dict | None = None      # set by tests/test_claims.py: write_claims re
 def claims_file() -> Path:
     "results/claims.json of the repository this package lives in (`$SPOT_NB_CLAIMS` overrides it)."
     import spot_nb
-    return Path(os.environ.get("SPOT_NB_CLAIMS") or Path(spot_nb.__file__).resolve().parents[1] / "results" / "claims.json")
+    return Path(os.environ.get("SPOT_NB_CLAIMS")
+                or Path(spot_nb.__file__).resolve().parents[1] / "results" / "claims.json")
 
 def _plain(v):
-    "A JSON-able copy of a claim's value: numpy scalars and arrays to Python numbers and lists, floats rounded to 6 places."
+    """A JSON-able copy of a claim's value: numpy scalars and arrays to Python numbers and lists, floats rounded to 6
+    places."""
     if isinstance(v, (list, tuple, np.ndarray)): return [_plain(x) for x in v]
     if isinstance(v, (np.integer, bool, np.bool_)): return v.item() if hasattr(v, "item") else v
     if isinstance(v, (float, np.floating)): return round(float(v), 6)
@@ -240,17 +268,22 @@ def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None
     """Merge `notebook`'s claims ({name: `claim(...)`}) into results/claims.json: its earlier claims are replaced, every
     other notebook's are kept; written atomically under a lock. A name another notebook owns is an error."""
     claims = {k: {**v, "notebook": notebook} for k, v in claims.items()}
-    if _capture is not None: _capture.update(claims); return claims
-    path = Path(path or claims_file()); path.parent.mkdir(parents=True, exist_ok=True)
+    if _capture is not None:
+        _capture.update(claims)
+        return claims
+    path = Path(path or claims_file())
+    path.parent.mkdir(parents=True, exist_ok=True)
     lock = os.open(path.parent, os.O_RDONLY)          # a lock on the folder: the file itself is replaced, not rewritten
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         old = json.loads(path.read_text())["claims"] if path.exists() else {}
         if clash := sorted(k for k in claims if k in old and old[k]["notebook"] != notebook):
-            raise ValueError(f"claims {', '.join(clash)} belong to another notebook ({old[clash[0]]['notebook']}): choose other names")
+            raise ValueError(f"claims {', '.join(clash)} belong to another notebook ({old[clash[0]]['notebook']}): "
+                             "choose other names")
         merged = {k: v for k, v in old.items() if v["notebook"] != notebook} | claims
-        text = json.dumps({"about": "numbers the prose quotes, computed from committed records by the notebook named in each "
-                           "(spot_nb.records.write_claims); tests/test_claims.py recomputes them and checks every tag",
+        text = json.dumps({"about": "numbers the prose quotes, computed from committed records by the notebook named "
+                                    "in each (spot_nb.records.write_claims); tests/test_claims.py recomputes them and "
+                                    "checks every tag",
                            "claims": dict(sorted(merged.items()))}, indent=1, ensure_ascii=False) + "\n"
         atomic_write(path, lambda tmp: Path(tmp).write_text(text))
     finally: os.close(lock)
@@ -259,10 +292,14 @@ def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None
 
 # %% ../nbs/10_records.ipynb #61b491ef
 _NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w|\.\d|,\d{3})")
-_SETTING_BEFORE = re.compile(                  # a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 13, Table 7
-    r"(?:\b(?:B|D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|Prop\.|Propositions?|Eq\.|"
-    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|below|above|holds?|excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*|\bD\s*\+\s*)$")
-_SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|\s*[+−-]\s*(?:D|TV|δ)\b|%\s+(?:paired|bootstrap|intervals?|confidence|CI|checkpoint|snapshot)\b)")
+# a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 13, Table 7
+_SETTING_BEFORE = re.compile(
+    r"(?:\b(?:B|D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|"
+    r"Prop\.|Propositions?|Eq\.|"
+    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|below|above|holds?|"
+    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*|\bD\s*\+\s*)$")
+_SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|\s*[+−-]\s*(?:D|TV|δ)\b|"
+                            r"%\s+(?:paired|bootstrap|intervals?|confidence|CI|checkpoint|snapshot)\b)")
 _CONTINUES = re.compile(r"^\s*(?:,|/|–|-|…|and|or|to|, and|, or)\s*$")
 _BOUNDARY = re.compile(r"[:;()]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)
 _HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)
@@ -277,14 +314,16 @@ def check_tags(text: str, claims: dict) -> list[str]:
     for name, at in claim_tags(text):
         if name not in claims: out.append(f"tag names no claim: {name}")
         elif not text[:at].endswith(want := claims[name]["text"]):
-            out.append(f"{name}: the text before the tag is {text[max(0, at - len(want) - 12):at]!r}, the records give {want!r}")
+            out.append(f"{name}: the text before the tag is {text[max(0, at - len(want) - 12):at]!r}, the records give "
+                       f"{want!r}")
     return out
 
 def quoted_numbers(text: str, claims: dict | None = None) -> list[tuple[str, int]]:
     """The numbers `text` quotes without a tag: (number, position). Skipped: the text a claim tag covers (its claim's
     `text`), numbers in the clause a `<!--paper-->` marker ends (back to the nearest `:`, `;`, parenthesis, sentence
     end, dash or tag), settings and references (`_SETTING_BEFORE`, and the lists that continue them: D ∈ {2, 8, 20},
-    T = 0.5, 1 and 2), thresholds (≥ 0.90, every interval below 1), hyphenated compounds (2-core, 3-layer, 30%-snapshot),
+    T = 0.5, 1 and 2), thresholds (≥ 0.90, every interval below 1), hyphenated compounds (2-core, 3-layer,
+    30%-snapshot),
     95% as an interval's level, years, and anything in
     `code`, a link's address or another comment."""
     covered = np.zeros(len(text) + 1, bool)
@@ -299,7 +338,10 @@ def quoted_numbers(text: str, claims: dict | None = None) -> list[tuple[str, int
     out, prev_setting, prev_end = [], False, 0
     for m in _NUMBER.finditer(text):
         s, e = m.start(1), m.end()
-        if covered[s:e].any(): prev_setting = False; prev_end = e; continue
+        if covered[s:e].any():
+            prev_setting = False
+            prev_end = e
+            continue
         before, after = text[max(0, s - 40):m.start()], text[e:e + 20]
         unit = after[:1] in ("×", "%", "x")
         setting = bool(_SETTING_BEFORE.search(before)) or bool(_SETTING_AFTER.match(after)) \
@@ -318,7 +360,8 @@ def section(text: str, heading: str) -> str:
         if re.search(heading, line):
             level = len(line) - len(line.lstrip("#")) if line.startswith("#") else 7
             for j in range(i + 1, len(lines)):
-                if (lines[j].startswith("#") and len(lines[j]) - len(lines[j].lstrip("#")) <= level) or lines[j].startswith("*Run All"):
+                if (lines[j].startswith("#")
+                    and len(lines[j]) - len(lines[j].lstrip("#")) <= level) or lines[j].startswith("*Run All"):
                     return "".join(lines[i:j])
             return "".join(lines[i:])
     return ""

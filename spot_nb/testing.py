@@ -49,7 +49,8 @@ Trajectory = tuple[tuple[int, int], ...]   # the committed (position, token) pai
 class TableTarget:
     "Synthetic block target: seeded random logits [L, V] for each of the (V+1)^L block states (mask id = V)."
     def __init__(self, block_size: int = 3, vocab_size: int = 3, seed: int = 0, scale: float = 1.5):
-        if block_size < 1 or vocab_size < 2: raise ValueError(f"need block_size >= 1 and vocab_size >= 2, got {block_size}, {vocab_size}")
+        if block_size < 1 or vocab_size < 2:
+            raise ValueError(f"need block_size >= 1 and vocab_size >= 2, got {block_size}, {vocab_size}")
         n = (vocab_size + 1) ** block_size
         if n > 500_000: raise ValueError(f"(V+1)^L = {n} states is too many to tabulate")
         self.block_size, self.vocab_size, self.mask_id = block_size, vocab_size, vocab_size
@@ -65,7 +66,8 @@ class TableTarget:
         "Logits [R, L, V] for block states [R, L] (the cache is ignored: the context is fixed)."
         if blocks.dim() != 2 or blocks.shape[1] != self.block_size:
             raise ValueError(f"blocks must be [R, {self.block_size}], got {tuple(blocks.shape)}")
-        if bool(((blocks < 0) | (blocks > self.mask_id)).any()): raise ValueError(f"block tokens must lie in [0, {self.mask_id}]")
+        if bool(((blocks < 0) | (blocks > self.mask_id)).any()):
+            raise ValueError(f"block tokens must lie in [0, {self.mask_id}]")
         return self.table[(blocks * self.radix).sum(-1)]
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
@@ -84,7 +86,9 @@ def trajectory_law(target, temperature: float, x0: torch.Tensor | None = None) -
     T, m = check_temperature(temperature), target.mask_id
     law: dict[Trajectory, float] = {}
     def walk(x, prefix, p):
-        if not bool((x == m).any()): law[prefix] = law.get(prefix, 0.0) + p; return
+        if not bool((x == m).any()):
+            law[prefix] = law.get(prefix, 0.0) + p
+            return
         lg = target.logits(x)                                  # [L, V]
         s = select_position(lg, x, m)
         for v, pv in enumerate(token_law(lg[s], T).tolist()):
@@ -102,9 +106,11 @@ class Chi2Result:
     n: int
 
 def chi2_counts(counts: np.ndarray, probs: np.ndarray, min_expected: float = 5.0) -> Chi2Result:
-    "χ² test of observed `counts` [K] against cell probabilities `probs` [K], pooling cells expected below `min_expected`."
+    """χ² test of observed `counts` [K] against cell probabilities `probs` [K], pooling cells expected below
+    `min_expected`."""
     counts, probs = np.asarray(counts, dtype=np.float64), np.asarray(probs, dtype=np.float64)
-    if counts.shape != probs.shape or counts.ndim != 1: raise ValueError(f"counts {counts.shape} and probs {probs.shape} must be matching 1-D arrays")
+    if counts.shape != probs.shape or counts.ndim != 1:
+        raise ValueError(f"counts {counts.shape} and probs {probs.shape} must be matching 1-D arrays")
     n = counts.sum()
     if n <= 0: raise ValueError("no samples")
     if bool((counts[probs <= 0] > 0).any()): return Chi2Result(float("inf"), 0, 0.0, int(n))   # impossible outcome seen
@@ -114,7 +120,8 @@ def chi2_counts(counts: np.ndarray, probs: np.ndarray, min_expected: float = 5.0
     while order and exp[pool].sum() < min_expected and exp[order[0]] < min_expected: pool.append(order.pop(0))
     if pool and exp[pool].sum() < min_expected and order: pool.append(order.pop(0))
     if pool:
-        counts = np.append(counts[order], counts[pool].sum()); exp = np.append(exp[order], exp[pool].sum())
+        counts = np.append(counts[order], counts[pool].sum())
+        exp = np.append(exp[order], exp[pool].sum())
     if len(exp) < 2: return Chi2Result(0.0, 0, 1.0, int(n))
     r = stats.chisquare(counts, exp)
     return Chi2Result(float(r.statistic), len(exp) - 1, float(r.pvalue), int(n))
@@ -133,16 +140,19 @@ def gumbel_draws(logits: torch.Tensor, temperature: float, n: int, seed: int = 0
 
 def chi2_pvalue(samples: torch.Tensor, probs: torch.Tensor) -> float:
     "χ² goodness-of-fit p-value of integer `samples` against the distribution `probs` [V]."
-    return chi2_counts(torch.bincount(samples, minlength=len(probs)).numpy(), probs.double().numpy(), min_expected=0).pvalue
+    return chi2_counts(torch.bincount(samples, minlength=len(probs)).numpy(), probs.double().numpy(),
+                       min_expected=0).pvalue
 
 # %% ../nbs/05_testing.ipynb #63aa9bc8
 def random_scorer(seed: int):
-    "A deterministic random order scorer `f(ys, taken, depth) -> log q [n, L]` that depends on the full state y (mask id 0); NumPy in and out, as a drafter's."
+    """A deterministic random order scorer `f(ys, taken, depth) -> log q [n, L]` that depends on the full state y (mask
+    id 0); NumPy in and out, as a drafter's."""
     def f(ys, taken, depth):
         out = []
         for y in np.asarray(ys):
             g = torch.Generator().manual_seed(hash((seed, tuple(y.tolist()))) % (2**31))
-            out.append(torch.randn(len(y), generator=g).mul(2).masked_fill(torch.from_numpy(y != 0), float("-inf")).log_softmax(-1))
+            out.append(torch.randn(len(y), generator=g).mul(2).masked_fill(torch.from_numpy(y != 0), float("-inf"))
+                       .log_softmax(-1))
         return torch.stack(out).numpy()
     return f
 
@@ -150,13 +160,15 @@ def random_scorer(seed: int):
 # %% ../nbs/05_testing.ipynb #ec4d387e
 @dataclass
 class ReferenceRun:
-    "A reference sampler's output: generated ids [gen_length] and, per step, the logits [n, V] (float32) of the n masked positions it chose among."
+    """A reference sampler's output: generated ids [gen_length] and, per step, the logits [n, V] (float32) of the n
+    masked positions it chose among."""
     tokens: torch.Tensor
     steps: list[torch.Tensor]
 
 # %% ../nbs/05_testing.ipynb #b25425f3
 def model_logits(model, ids: torch.Tensor, allowed: torch.Tensor, start: int = 0, cache=None) -> torch.Tensor:
-    "Float32 logits [T, V] of a transformers causal LM over `ids` [T] at positions start.., attention `allowed` [T, S] (S = cached + T)."
+    """Float32 logits [T, V] of a transformers causal LM over `ids` [T] at positions start.., attention `allowed` [T, S]
+    (S = cached + T)."""
     pos = torch.arange(start, start + len(ids), device=ids.device)[None]
     out = model(input_ids=ids[None], attention_mask=additive_mask(allowed, model.dtype), position_ids=pos,
                 use_cache=cache is not None, **{cache_kwarg(model): cache})
@@ -164,7 +176,8 @@ def model_logits(model, ids: torch.Tensor, allowed: torch.Tensor, start: int = 0
 
 # %% ../nbs/05_testing.ipynb #bb0d9395
 def greedy_commit(logits: torch.Tensor, mask_id: int, keep_mask: bool) -> tuple[int, int]:
-    "(row, token): the row whose argmax token is most probable (softmax in float64; MASK kept in it or at −inf) and that token."
+    """(row, token): the row whose argmax token is most probable (softmax in float64; MASK kept in it or at −inf) and
+    that token."""
     lg = logits.double()
     if not keep_mask: lg[:, mask_id] = float("-inf")
     conf, tok = lg.softmax(-1).max(-1)
@@ -192,7 +205,8 @@ def canvas_reference(model, prompt: torch.Tensor, gen_length: int, block_length:
             if shift: lg = shift_rows(lg)
             rows = (x[:hi] == mask_id).nonzero().view(-1)
             i, v = greedy_commit(lg[rows], mask_id, keep_mask)
-            steps.append(lg[rows]); x[rows[i]] = v
+            steps.append(lg[rows])
+            x[rows[i]] = v
     return ReferenceRun(x[P:], steps)
 
 # %% ../nbs/05_testing.ipynb #19286bb7
@@ -211,13 +225,15 @@ def block_causal_reference(model, prompt: torch.Tensor, gen_length: int, block_s
     for b in range(n_blocks):
         start = C + b * L
         sees = torch.ones(L, start + L, dtype=torch.bool, device=dev)
-        if first_token and last is not None and int(x[0]) == mask_id: x[0] = greedy_commit(last[None], mask_id, keep_mask)[1]
+        if first_token and last is not None and int(x[0]) == mask_id:
+            x[0] = greedy_commit(last[None], mask_id, keep_mask)[1]
         while bool((x == mask_id).any()):
             lg = model_logits(model, x, sees, start, copy.deepcopy(cache))          # reads the prefix, stores nothing
             if shift: lg = shift_rows(lg)
             rows = (x == mask_id).nonzero().view(-1)
             i, v = greedy_commit(lg[rows], mask_id, keep_mask)
-            steps.append(lg[rows]); x[rows[i]] = v
+            steps.append(lg[rows])
+            x[rows[i]] = v
         blocks.append(x)
         if b + 1 < n_blocks:
             last = model_logits(model, x, sees, start, cache)[-1]                   # stores the finished block

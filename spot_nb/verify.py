@@ -12,7 +12,8 @@ from typing import Any, Callable
 import numpy as np
 import torch
 from .config import VERIFIER_NAMES
-from .core import Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence, select_position, token_law, transition
+from .core import (Commit, DraftContext, GumbelTable, check_temperature, fill, position_confidence,
+                          select_position, token_law, transition)
 
 # %% auto #0
 __all__ = ['VERIFIERS', 'SEEDED_VERIFIERS', 'RS_STREAM', 'DraftNode', 'DraftTree', 'pack', 'check_tree', 'independent_table',
@@ -37,7 +38,8 @@ class DraftTree:
         self.nodes: list[DraftNode] = [DraftNode(root.detach().clone().long(), -1, -1, -1, 0)]
         self._children: list[dict[tuple[int, int], int]] = [{}]
         self._stacked: torch.Tensor | None = None            # `states()`, kept until a node is added
-        self.note: Any = None                                # the drafter's own note on this tree, handed back in `observe`
+        # the drafter's own note on this tree, handed back in `observe`
+        self.note: Any = None
 
     @property
     def root(self) -> torch.Tensor: return self.nodes[0].state
@@ -54,10 +56,12 @@ class DraftTree:
 
     def add(self, parent: int, s: int, v: int) -> int:
         "Add the child `parent` ⊕ (s, v) and return its index (the existing one if already drafted)."
-        if not 0 <= parent < len(self.nodes): raise IndexError(f"parent {parent} is not a node of this tree ({len(self.nodes)} nodes)")
+        if not 0 <= parent < len(self.nodes):
+            raise IndexError(f"parent {parent} is not a node of this tree ({len(self.nodes)} nodes)")
         s, v = int(s), int(v)
         if not 0 <= s < self.block_size: raise ValueError(f"position {s} is outside the block [0, {self.block_size})")
-        if v == self.mask_id or v < 0: raise ValueError(f"an edge must commit a real token, got {v} (mask id {self.mask_id})")
+        if v == self.mask_id or v < 0:
+            raise ValueError(f"an edge must commit a real token, got {v} (mask id {self.mask_id})")
         key = (s, v)
         if key in self._children[parent]: return self._children[parent][key]
         node = self.nodes[parent]
@@ -71,13 +75,15 @@ class DraftTree:
         "Add a chain of edges [(s, v), ...] below `parent`; returns the new node indices, top first."
         out = []
         for s, v in edges:
-            parent = self.add(parent, s, v); out.append(parent)
+            parent = self.add(parent, s, v)
+            out.append(parent)
         return out
 
     @classmethod
     def chain(cls, root: torch.Tensor, edges, mask_id: int) -> "DraftTree":
         "A tree that is one chain of edges below `root`."
-        t = cls(root, mask_id); t.add_chain(0, edges)
+        t = cls(root, mask_id)
+        t.add_chain(0, edges)
         return t
 
     def child(self, i: int, s: int, v: int) -> int | None:
@@ -91,7 +97,9 @@ class DraftTree:
     def path(self, i: int) -> list[int]:
         "Node indices from the root to node `i`, root first."
         out = []
-        while i >= 0: out.append(i); i = self.nodes[i].parent
+        while i >= 0:
+            out.append(i)
+            i = self.nodes[i].parent
         return out[::-1]
 
     def edges(self, i: int) -> list[Commit]:
@@ -99,8 +107,10 @@ class DraftTree:
         return [Commit(self.nodes[j].s, self.nodes[j].v) for j in self.path(i)[1:]]
 
     def states(self) -> torch.Tensor:
-        "All node states in node order: [N, L] (stacked once per tree size: the loop's check and its packing share it; read-only)."
-        if self._stacked is None or len(self._stacked) != len(self.nodes): self._stacked = torch.stack([n.state for n in self.nodes])
+        """All node states in node order: [N, L] (stacked once per tree size: the loop's check and its packing share it;
+        read-only)."""
+        if self._stacked is None or len(self._stacked) != len(self.nodes):
+            self._stacked = torch.stack([n.state for n in self.nodes])
         return self._stacked
 
     def __repr__(self):
@@ -120,13 +130,18 @@ def pack(tree: DraftTree, pad_to: int | None = None) -> torch.Tensor:
 def check_tree(tree: DraftTree, x: torch.Tensor, ctx: DraftContext) -> None:
     "Raise a ValueError unless `tree` is a valid draft tree rooted at the current state `x` [L] within `ctx.budget`."
     if not isinstance(tree, DraftTree): raise TypeError(f"a drafter must return a DraftTree, got {type(tree).__name__}")
-    states = tree.states() if tree.n_drafts else tree.root[None]           # [N, L]; a root alone is not stacked (every round pays this)
+    # [N, L]; a root alone is not stacked (every round pays this)
+    states = tree.states() if tree.n_drafts else tree.root[None]
     if states.dim() != 2 or states.shape[1] != x.shape[0]:
-        raise ValueError(f"the drafter returned states of width {tuple(states.shape[1:])}, but the block has L={x.shape[0]}")
+        raise ValueError(f"the drafter returned states of width {tuple(states.shape[1:])}, but the block has "
+                         f"L={x.shape[0]}")
     if states.dtype != torch.long or states.device != x.device:
-        raise ValueError(f"the drafter returned {states.dtype} states on {states.device}; expected torch.int64 on {x.device}")
-    if tree.mask_id != ctx.mask_id: raise ValueError(f"the drafter's tree uses mask id {tree.mask_id}, the target {ctx.mask_id}")
-    if not torch.equal(states[0], x): raise ValueError("the drafter returned a tree whose root is not the current block state")
+        raise ValueError(f"the drafter returned {states.dtype} states on {states.device}; expected torch.int64 on "
+                         f"{x.device}")
+    if tree.mask_id != ctx.mask_id:
+        raise ValueError(f"the drafter's tree uses mask id {tree.mask_id}, the target {ctx.mask_id}")
+    if not torch.equal(states[0], x):
+        raise ValueError("the drafter returned a tree whose root is not the current block state")
     if tree.n_drafts > ctx.budget:
         raise ValueError(f"the drafter returned {tree.n_drafts} drafts, more than the budget D={ctx.budget}")
     if tree.n_drafts == 0: return
@@ -158,7 +173,8 @@ class Verification:
     deepest: int             # deepest accepted node = the logits row to keep as next round's stale conditionals
     state: torch.Tensor      # [L] block state after this round
     bonus: bool              # whether Φ(deepest) was committed (False iff the deepest node is terminal)
-    confidence: torch.Tensor | None = None   # [L] `position_confidence` at the deepest node, when the verifier computed it for Φ
+    # [L] `position_confidence` at the deepest node, when the verifier computed it for Φ
+    confidence: torch.Tensor | None = None
 
     @property
     def accepted(self) -> int: return len(self.path) - 1
@@ -173,28 +189,36 @@ def walk_tree(tree: DraftTree, logits: torch.Tensor, step, probe=None) -> Verifi
         nxt = tree.child(cur, want.s, want.v)
         if nxt is None:                                                    # no drafted child matches
             c = step(logits[cur], state) if probe is not step else want
-            commits.append(c); bonus = True
+            commits.append(c)
+            bonus = True
             return Verification(path, commits, cur, fill(state, c.s, c.v, tree.mask_id), bonus)
-        cur = nxt; path.append(cur); commits.append(want)
+        cur = nxt
+        path.append(cur)
+        commits.append(want)
     return Verification(path, commits, cur, tree[cur].state, bonus)
 
 def verify_tree(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext, coupled: bool = True) -> Verification:
-    """Accept the child equal to Φ(parent) from the root down, then commit Φ at the deepest accepted node; `coupled=False`:
-    Φ draws with the target's own noise (`independent_table`), not the drafter's."""
-    if ctx.mask_id != tree.mask_id: raise ValueError(f"the context's mask id {ctx.mask_id} differs from the tree's mask id {tree.mask_id}")
+    """Accept the child equal to Φ(parent) from the root down, then commit Φ at the deepest accepted node;
+    `coupled=False`: Φ draws with the target's own noise (`independent_table`), not the drafter's."""
+    if ctx.mask_id != tree.mask_id:
+        raise ValueError(f"the context's mask id {ctx.mask_id} differs from the tree's mask id {tree.mask_id}")
     L = tree.block_size
     if logits.dim() != 3 or logits.shape[1] != L or logits.shape[0] < len(tree):
         raise ValueError(f"logits must be [R >= {len(tree)}, L={L}, V] (row i = node i), got {tuple(logits.shape)}")
     if ctx.temperature > 0:
         if ctx.table.vocab_size != logits.shape[2]:
-            raise ValueError(f"the Gumbel table has vocab_size {ctx.table.vocab_size} but the logits have V={logits.shape[2]}")
+            raise ValueError(f"the Gumbel table has vocab_size {ctx.table.vocab_size} but the logits have "
+                             f"V={logits.shape[2]}")
         if not coupled: ctx = replace(ctx, table=independent_table(ctx.table))
     last = []                                                  # the confidences of the last node Φ was computed at
     def step(lg: torch.Tensor, x: torch.Tensor):
-        conf = position_confidence(lg); last[:] = [conf]
+        conf = position_confidence(lg)
+        last[:] = [conf]
         return transition(lg, x, ctx, conf)
     ver = walk_tree(tree, logits, step)
-    if ver.bonus: ver.confidence = last[0]                     # Φ's last call was at the deepest node: kept for the next round's drafter
+    # Φ's last call was at the deepest node: kept for the next round's drafter
+    if ver.bonus:
+        ver.confidence = last[0]
     return ver
 
 def greedy_match(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> Verification:
@@ -218,12 +242,14 @@ def tv_distance(p, q) -> float:
 
 def _check_dist(p: np.ndarray, name: str):
     if p.ndim != 1: raise ValueError(f"{name} must be a flat distribution, got shape {p.shape}")
-    if bool((p < 0).any()) or abs(p.sum() - 1) > 1e-6: raise ValueError(f"{name} must be non-negative and sum to 1 (sums to {p.sum():.6f})")
+    if bool((p < 0).any()) or abs(p.sum() - 1) > 1e-6:
+        raise ValueError(f"{name} must be non-negative and sum to 1 (sums to {p.sum():.6f})")
 
 def rs_verify(z: np.ndarray, pi: np.ndarray, q: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     "Accept–residual rule for proposals `z` [n] drawn from `q` [M]: committed indices [n] and accept flags [n]."
     pi, q, z = np.asarray(pi, np.float64), np.asarray(q, np.float64), np.asarray(z)
-    _check_dist(pi, "pi"); _check_dist(q, "q")
+    _check_dist(pi, "pi")
+    _check_dist(q, "q")
     if pi.shape != q.shape: raise ValueError(f"pi {pi.shape} and q {q.shape} must have the same shape")
     if bool((q[z] <= 0).any()): raise ValueError("a proposal has q(z) = 0: it was not drawn from q")
     accept = rng.random(z.shape) < np.minimum(1.0, pi[z] / q[z])          # [n]
@@ -240,27 +266,37 @@ class RSVerification(Verification):
     link_accepted: tuple[bool, ...] = ()
 
 def rs_chain_verifier(rng: np.random.Generator) -> Callable:
-    "The rejection-sampling chain verifier (App. B): links of a `ProposalChainDrafter` chain verified in order with `rs_verify`."
+    """The rejection-sampling chain verifier (App. B): links of a `ProposalChainDrafter` chain verified in order with
+    `rs_verify`."""
     def verify(tree: DraftTree, logits: torch.Tensor, ctx: DraftContext) -> RSVerification:
         T, m = ctx.temperature, ctx.mask_id
         if T == 0: raise ValueError("rejection sampling needs temperature > 0 (at T = 0 use verify_tree)")
         if tree.n_drafts and not hasattr(tree, "proposals"):
-            raise ValueError("the rs verifier needs a chain drafter that keeps its proposals (ProposalChainDrafter, SSDChainDrafter(rs_rng=...))")
+            raise ValueError("the rs verifier needs a chain drafter that keeps its proposals (ProposalChainDrafter, "
+                             "SSDChainDrafter(rs_rng=...))")
         V = logits.shape[-1]
         path, commits, tvs, accs = [0], [], [], []
         for k in range(tree.n_drafts):                                    # a chain: node k + 1 is the child of node k
             x, child = tree[k].state, tree[k + 1]
             pi = commit_law(logits[k], x, m, T).flatten().numpy()         # [L*V]
             out, acc = rs_verify(np.array([child.s * V + child.v]), pi, tree.proposals[k], rng)
-            tvs.append(tv_distance(pi, tree.proposals[k])); accs.append(bool(acc[0]))
-            c = Commit(int(out[0]) // V, int(out[0]) % V); commits.append(c)
-            if not acc[0]: return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
+            tvs.append(tv_distance(pi, tree.proposals[k]))
+            accs.append(bool(acc[0]))
+            c = Commit(int(out[0]) // V, int(out[0]) % V)
+            commits.append(c)
+            if not acc[0]:
+                return RSVerification(path, commits, k, fill(x, c.s, c.v, m), True, link_tv=tuple(tvs),
+                                      link_accepted=tuple(accs))
             path.append(k + 1)
         y, last = tree[tree.n_drafts].state, tree.n_drafts                # every link accepted: a bonus draw at the end
-        if not bool((y == m).any()): return RSVerification(path, commits, last, y, False, link_tv=tuple(tvs), link_accepted=tuple(accs))
+        if not bool((y == m).any()):
+            return RSVerification(path, commits, last, y, False, link_tv=tuple(tvs), link_accepted=tuple(accs))
         pi = commit_law(logits[last], y, m, T).flatten().numpy()
-        z = int(rng.choice(len(pi), p=pi / pi.sum())); c = Commit(z // V, z % V); commits.append(c)
-        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, link_tv=tuple(tvs), link_accepted=tuple(accs))
+        z = int(rng.choice(len(pi), p=pi / pi.sum()))
+        c = Commit(z // V, z % V)
+        commits.append(c)
+        return RSVerification(path, commits, last, fill(y, c.s, c.v, m), True, link_tv=tuple(tvs),
+                              link_accepted=tuple(accs))
     return verify
 
 # %% ../nbs/07_verify.ipynb #13da5dd6
@@ -270,10 +306,11 @@ RS_STREAM = 0x5253                                 # the rs verifier's stream of
 assert (*VERIFIERS, *SEEDED_VERIFIERS) == VERIFIER_NAMES, "spot_nb.VERIFIER_NAMES must list the registry's names"
 
 def get_verifier(verifier: str | Callable, seed: int = 0) -> Callable:
-    """The verifier `verifier` names (`VERIFIERS`, or `SEEDED_VERIFIERS` built from `seed`), or `verifier` itself when it
-    is a function (tree, logits, ctx) -> Verification."""
+    """The verifier `verifier` names (`VERIFIERS`, or `SEEDED_VERIFIERS` built from `seed`), or `verifier` itself when
+    it is a function (tree, logits, ctx) -> Verification."""
     if callable(verifier): return verifier
     if verifier in SEEDED_VERIFIERS: return SEEDED_VERIFIERS[verifier](np.random.default_rng([seed, RS_STREAM]))
     if verifier not in VERIFIERS:
-        raise ValueError(f"unknown verifier {verifier!r}: choose one of {', '.join(VERIFIER_NAMES)}, or pass a function (tree, logits, ctx) -> Verification")
+        raise ValueError(f"unknown verifier {verifier!r}: choose one of {', '.join(VERIFIER_NAMES)}, or pass a "
+                         "function (tree, logits, ctx) -> Verification")
     return VERIFIERS[verifier]

@@ -24,7 +24,8 @@ __all__ = ['PrefixCache', 'SpotDLMConfig', 'RMSNorm', 'rotary_tables', 'apply_ro
 # %% ../../nbs/04_models_spot_dlm.ipynb #ba80471a
 @dataclass
 class PrefixCache:
-    "Exact keys/values of the committed prefix, one [1, H, P, hd] pair per layer; `last_logits` [V] of its last token (shifted models)."
+    """Exact keys/values of the committed prefix, one [1, H, P, hd] pair per layer; `last_logits` [V] of its last token
+    (shifted models)."""
     keys: list[torch.Tensor]
     values: list[torch.Tensor]
     last_logits: torch.Tensor | None = None
@@ -39,15 +40,18 @@ class SpotDLMConfig(PretrainedConfig):
     def __init__(self, vocab_size: int = 4096, d_model: int = 256, n_layers: int = 6, n_heads: int = 4,
                  d_ff: int = 1024, block_size: int = 32, max_position_embeddings: int = 2048,
                  rope_theta: float = 10000.0, norm_eps: float = 1e-5, mask_token_id: int = 0,
-                 eos_token_id: int = 1, pad_token_id: int = 2, bos_token_id: int = 2, shift_logits: bool = False, **kwargs):
-        sizes = dict(vocab_size=vocab_size, d_model=d_model, n_layers=n_layers, n_heads=n_heads, d_ff=d_ff, block_size=block_size,
-                     max_position_embeddings=max_position_embeddings)
+                 eos_token_id: int = 1, pad_token_id: int = 2, bos_token_id: int = 2, shift_logits: bool = False,
+                 **kwargs):
+        sizes = dict(vocab_size=vocab_size, d_model=d_model, n_layers=n_layers, n_heads=n_heads, d_ff=d_ff,
+                     block_size=block_size, max_position_embeddings=max_position_embeddings)
         for name, v in sizes.items():
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError(f"{name} must be a positive integer, got {v!r}")
         if d_model % n_heads: raise ValueError(f"d_model ({d_model}) must be divisible by n_heads ({n_heads})")
         if not isinstance(mask_token_id, int) or not 0 <= mask_token_id < vocab_size:
             raise ValueError(f"mask_token_id {mask_token_id!r} is outside the vocabulary (vocab_size {vocab_size})")
-        self.vocab_size, self.d_model, self.n_layers, self.n_heads, self.d_ff = vocab_size, d_model, n_layers, n_heads, d_ff
+        self.vocab_size, self.d_model, self.n_layers, self.n_heads, self.d_ff = (vocab_size, d_model, n_layers, n_heads,
+                                                                                 d_ff)
         self.block_size, self.max_position_embeddings = block_size, max_position_embeddings
         self.rope_theta, self.norm_eps, self.mask_token_id = rope_theta, norm_eps, mask_token_id
         self.shift_logits = bool(shift_logits)   # position i-1 predicts token i, as in the AR model it was adapted from
@@ -159,15 +163,19 @@ class SpotDLM(PreTrainedModel):
 
     def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor | None = None,
                 position_ids: torch.Tensor | None = None, **kwargs) -> MaskedLMOutput:
-        "transformers-style call: logits [B, T, V] of a block-causal forward over `input_ids` [B, T] (blocks aligned to the end)."
+        """transformers-style call: logits [B, T, V] of a block-causal forward over `input_ids` [B, T] (blocks aligned
+        to the end)."""
         B, T = input_ids.shape
         mask = block_causal_mask(prompt_block_ids(T, self.block_size)).to(input_ids.device)   # [T, T]
         if attention_mask is not None:                                 # padding: keys with 0 are never attended
             keep = attention_mask.bool()[:, None, None, :]                                   # [B, 1, 1, T]
-            mask = (mask & keep) | torch.eye(T, dtype=torch.bool, device=mask.device)       # [B, 1, T, T]; pads see themselves only
+            # [B, 1, T, T]; pads see themselves only
+            mask = (mask & keep) | torch.eye(T, dtype=torch.bool, device=mask.device)
         if position_ids is None: position_ids = torch.arange(T, device=input_ids.device)
         logits, _ = self.run(input_ids, position_ids, mask)
-        if self.config.shift_logits: logits = torch.cat([logits[:, :1], logits[:, :-1]], 1)   # row i from position i-1; row 0 its own (Dream's rule)
+        # row i from position i-1; row 0 its own (Dream's rule)
+        if self.config.shift_logits:
+            logits = torch.cat([logits[:, :1], logits[:, :-1]], 1)
         return MaskedLMOutput(logits=logits)
 
     @torch.no_grad()
@@ -180,55 +188,71 @@ class SpotDLM(PreTrainedModel):
                 torch.full((self.block_size,), self.mask_id, device=dev))
 
     def _last(self, logits: torch.Tensor) -> torch.Tensor | None:
-        "Logits [V] of the last token of a forward's [1, T, V]: what a shifted model predicts the next block's first token from."
+        """Logits [V] of the last token of a forward's [1, T, V]: what a shifted model predicts the next block's first
+        token from."""
         return logits[0, -1].float() if self.config.shift_logits else None
 
     def _block_logits(self, logits: torch.Tensor, cache: PrefixCache) -> torch.Tensor:
-        """Float32 logits [R, L, V] of the active block from a forward's [R, L, V], MASK at −inf (not a token the target can
-        write). Shifted: position j is predicted at position j-1, position 0 by the prefix's last token."""
+        """Float32 logits [R, L, V] of the active block from a forward's [R, L, V], MASK at −inf (not a token the target
+        can write). Shifted: position j is predicted at position j-1, position 0 by the prefix's last token."""
         logits = logits.float()
-        if self.config.shift_logits: logits = torch.cat([cache.last_logits.expand(len(logits), 1, -1), logits[:, :-1]], 1)
+        if self.config.shift_logits:
+            logits = torch.cat([cache.last_logits.expand(len(logits), 1, -1), logits[:, :-1]], 1)
         logits[..., self.mask_id] = float("-inf")
         return logits
 
     @torch.no_grad()
     def forward_copies(self, cache: PrefixCache, blocks: torch.Tensor) -> torch.Tensor:
-        "Float32 logits [R, L, V] (MASK at −inf) for R copies [R, L] of the active block; each sees the prefix and itself only."
+        """Float32 logits [R, L, V] (MASK at −inf) for R copies [R, L] of the active block; each sees the prefix and
+        itself only."""
         R, L = blocks.shape
         positions = torch.arange(cache.length, cache.length + L, device=self.device)
         logits, _ = self.run(blocks.to(self.device), positions, None, cache)   # no mask: full attention within a copy
         return self._block_logits(logits, cache)
 
     @torch.no_grad()
-    def forward_batch(self, caches: list[PrefixCache], blocks: list[torch.Tensor], exact: bool = True) -> list[torch.Tensor]:
-        """`forward_copies` for several prompts (copies [R_i, L] of each active block). `exact`: prompts whose prefixes are
-        equally long share a forward, and each prompt's logits are bit-identical to its own `forward_copies`, whatever its
-        companions; else one forward, prefixes zero-padded to the longest and masked: equal to float32 rounding only."""
+    def forward_batch(self, caches: list[PrefixCache], blocks: list[torch.Tensor],
+                      exact: bool = True) -> list[torch.Tensor]:
+        """`forward_copies` for several prompts (copies [R_i, L] of each active block). `exact`: prompts whose prefixes
+        are equally long share a forward, and each prompt's logits are bit-identical to its own `forward_copies`,
+        whatever its companions; else one forward, prefixes zero-padded to the longest and masked: equal to float32
+        rounding only."""
         if not exact: return self._forward_padded(caches, blocks)
         out, groups = [None] * len(caches), {}
         for i, c in enumerate(caches): groups.setdefault(c.length, []).append(i)
         for idx in groups.values():
-            if len(idx) == 1: out[idx[0]] = self.forward_copies(caches[idx[0]], blocks[idx[0]]); continue
-            def per_copy(kv):                                          # [N, H, P, hd]: each prompt's prefix once per copy
-                return [torch.cat([kv(caches[i])[l].expand(len(blocks[i]), -1, -1, -1) for i in idx]) for l in range(len(self.layers))]
+            if len(idx) == 1:
+                out[idx[0]] = self.forward_copies(caches[idx[0]], blocks[idx[0]])
+                continue
+            # [N, H, P, hd]: each prompt's prefix once per copy
+            def per_copy(kv):
+                return [torch.cat([kv(caches[i])[l].expand(len(blocks[i]), -1, -1, -1) for i in idx])
+                        for l in range(len(self.layers))]
             joint = PrefixCache(per_copy(lambda c: c.keys), per_copy(lambda c: c.values))
             positions = torch.arange(joint.length, joint.length + blocks[idx[0]].shape[1], device=self.device)
-            logits, _ = self.run(torch.cat([blocks[i] for i in idx]).to(self.device), positions, None, joint)   # no mask: solo arithmetic
-            for i, lg in zip(idx, logits.split([len(blocks[i]) for i in idx])): out[i] = self._block_logits(lg, caches[i])
+            # no mask: solo arithmetic
+            logits, _ = self.run(torch.cat([blocks[i] for i in idx]).to(self.device), positions, None, joint)
+            for i, lg in zip(idx, logits.split([len(blocks[i]) for i in idx])):
+                out[i] = self._block_logits(lg, caches[i])
         return out
 
     def _forward_padded(self, caches: list[PrefixCache], blocks: list[torch.Tensor]) -> list[torch.Tensor]:
-        "One forward for all prompts: prefixes zero-padded to the longest, padding masked; each row's sums change order."
+        """One forward for all prompts: prefixes zero-padded to the longest, padding masked; each row's sums change
+        order."""
         dev, L = self.device, blocks[0].shape[1]
-        owner = torch.cat([torch.full((b.shape[0],), i, device=dev) for i, b in enumerate(blocks)])   # [N] prompt of each copy
+        # [N] prompt of each copy
+        owner = torch.cat([torch.full((b.shape[0],), i, device=dev) for i, b in enumerate(blocks)])
         lengths = torch.tensor([c.length for c in caches], device=dev)                              # [B]
         P = int(lengths.max())
-        def stacked(per_layer):                                        # [B, H, P, hd] per layer, zero-padded past each prefix
+        # [B, H, P, hd] per layer, zero-padded past each prefix
+        def stacked(per_layer):
             return torch.cat([F.pad(t, (0, 0, 0, P - t.shape[2])) for t in per_layer])
         keys = [stacked([c.keys[l] for c in caches])[owner] for l in range(len(self.layers))]      # [N, H, P, hd]
         values = [stacked([c.values[l] for c in caches])[owner] for l in range(len(self.layers))]
-        seen = torch.cat([torch.arange(P, device=dev)[None] < lengths[owner, None],                 # [N, P]: own prefix only
-                          torch.ones(len(owner), L, dtype=torch.bool, device=dev)], 1)              # [N, P + L]: and its block
+        # [N, P]: own prefix only
+        seen = torch.cat([torch.arange(P, device=dev)[None] < lengths[owner, None],
+                          # [N, P + L]: and its block
+                          torch.ones(len(owner), L, dtype=torch.bool, device=dev)], 1)
         positions = lengths[owner, None] + torch.arange(L, device=dev)                              # [N, L]
         logits, _ = self.run(torch.cat(blocks).to(dev), positions, seen[:, None, None, :], PrefixCache(keys, values))
         return [self._block_logits(lg, c) for lg, c in zip(logits.split([b.shape[0] for b in blocks]), caches)]
@@ -247,18 +271,22 @@ AutoModel.register(SpotDLMConfig, SpotDLM, exist_ok=True)
 AutoModelForMaskedLM.register(SpotDLMConfig, SpotDLM, exist_ok=True)
 
 def load_spot_dlm(path: str | Path, device: torch.device = torch.device("cpu"), dtype: torch.dtype = torch.float32):
-    """(SpotDLM, tokenizer) from a `save_pretrained` folder: the `load_target` adapter for `model_type: spot_dlm`. The config
-    and the tensors the weights files hold are checked against each other first: one line naming the file, no weight read."""
+    """(SpotDLM, tokenizer) from a `save_pretrained` folder: the `load_target` adapter for `model_type: spot_dlm`. The
+    config and the tensors the weights files hold are checked against each other first: one line naming the file, no
+    weight read."""
     from transformers.utils import logging
     path = Path(path)
     cfg_path = path / "config.json"
     try: config = SpotDLMConfig.from_dict(read_json(cfg_path))
-    except TypeError as e: raise ValueError(f"{cfg_path}: {e}: put back the config.json saved with the weights") from None
+    except TypeError as e:
+        raise ValueError(f"{cfg_path}: {e}: put back the config.json saved with the weights") from None
     except ValueError as e:
         if str(e).startswith(str(cfg_path)): raise
-        raise ValueError(f"{cfg_path}: {e}: fix that field, or put back the config.json saved with the weights") from None
+        raise ValueError(f"{cfg_path}: {e}: fix that field, "
+                         "or put back the config.json saved with the weights") from None
     check_weights(SpotDLM, config, weight_files(path))
-    if not (path / "tokenizer.json").is_file():                      # one line, not the tokenizers library's multi-line error
+    # one line, not the tokenizers library's multi-line error
+    if not (path / "tokenizer.json").is_file():
         raise FileNotFoundError(f"{path / 'tokenizer.json'}: missing: the checkpoint folder {path} holds no tokenizer "
                                 "(save it there with tokenizer.save_pretrained)")
     shown = logging.is_progress_bar_enabled()

@@ -6,15 +6,53 @@ Docs: https://spot-nb.github.io/spot_nb/paper_bench.html.md"""
 
 # %% ../../nbs/21_paper_bench.ipynb #2053c3c0
 from __future__ import annotations
+import functools
+from typing import Callable
+import torch
+from tqdm.auto import tqdm
+from ..decode import DecodeConfig, side_by_side
+from ..target import BlockTarget
 from ..drafters.spot import SpotDrafter
 
 # %% auto #0
-__all__ = ['spot_methods']
+__all__ = ['spot_methods', 'compare']
 
 # %% ../../nbs/21_paper_bench.ipynb #9d16d2e2
 def spot_methods(order_model, configs: list[dict]) -> dict:
     "`compare` methods from SPOT configs: dicts of name, budget, and optional gamma, tau, pad."
     order_model.frozen(order_model.config["block_size"])          # trace the scorer before any clock runs
-    return {c["name"]: (lambda ids, c=c: dict(drafter=SpotDrafter(order_model, tau=c.get("tau", 1.0), gamma=c.get("gamma", 0.0)),
+    return {c["name"]: (lambda ids, c=c: dict(drafter=SpotDrafter(order_model, tau=c.get("tau", 1.0),
+                                                                  gamma=c.get("gamma", 0.0)),
                                             budget=c["budget"], pad=c.get("pad", False)))
             for c in configs}
+
+# %% ../../nbs/21_paper_bench.ipynb #c0a4e7d2
+def compare(target: BlockTarget, prompts: list[torch.Tensor], methods: dict[str, Callable[[torch.Tensor], dict]],
+            config: DecodeConfig | None = None, *, progress: bool = True, desc: str = "compare",
+            **settings) -> list[dict]:
+    """Draft-free vs each method on `prompts`, interleaved prompt by prompt; one summary row per method (draft-free
+    first). `methods[name](ids)` gives the method's drafter and settings (`dict(drafter=..., budget=...)`) over `config`
+    (default: no stop at EOS, so that every decode writes the same number of tokens; `settings` replace its values)."""
+    kw = DecodeConfig.of(config or DecodeConfig(stop_at_eos=False), **settings)
+    acc = {name: dict(nfe=0, seconds=0.0, tokens=0, rounds=0, drafts=0, drafter=0.0, identical=0, ratios=[])
+           for name in ["draft-free", *methods]}
+    for ids in tqdm(prompts, desc=desc, disable=not progress):
+        outs = side_by_side(target, ids, {name: functools.partial(make, ids) for name, make in methods.items()}, kw)[0]
+        ref = outs["draft-free"]
+        for name, out in outs.items():
+            a = acc[name]
+            a["nfe"] += out.nfe
+            a["seconds"] += out.seconds
+            a["tokens"] += out.n_generated
+            a["rounds"] += len(out.rounds)
+            a["drafts"] += sum(r.drafts for r in out.rounds)
+            a["drafter"] += out.drafter_seconds
+            a["identical"] += int(torch.equal(out.tokens, ref.tokens))
+            a["ratios"].append(ref.seconds / out.seconds)
+    base = acc["draft-free"]
+    return [dict(method=k, prompts=len(prompts), identical=v["identical"], nfe_per_prompt=v["nfe"] / len(prompts),
+                 nfe_reduction=base["nfe"] / v["nfe"], tokens_per_round=v["tokens"] / max(v["rounds"], 1),
+                 drafts_per_round=v["drafts"] / max(v["rounds"], 1),
+                 throughput_ratio=base["seconds"] / v["seconds"], ratio_min=min(v["ratios"]),
+                 ratio_max=max(v["ratios"]), drafter_share=v["drafter"] / v["seconds"], seconds=v["seconds"])
+            for k, v in acc.items()]

@@ -53,7 +53,8 @@ def spot_vs_draft_free(target, tokenizer, drafter, prompts: list[str], budgets: 
                        repeats: int) -> list[dict]:
     """Draft-free and SPOT at each budget, interleaved prompt by prompt and repeated: NFE, tokens/round, throughput
     ratio, drafter share, identity."""
-    from spot_nb.decode import compare, encode_prompt
+    from spot_nb.decode import encode_prompt
+    from spot_nb.paper.bench import compare
     ids = [encode_prompt(tokenizer, p, target, gen_length) for p in prompts]
     methods = {f"SPOT D{D}": (lambda i, D=D: dict(drafter=drafter, budget=D, pad=True)) for D in budgets}
     runs = [compare(target, ids, methods, gen_length=gen_length, progress=False) for _ in range(repeats)]
