@@ -39,7 +39,7 @@ DRAFTER_FILES = {          # role -> file name in <target>/drafter/ (a file may 
     "order_model": "order-model.pt",                       # SPOT's default scorer for this target (fixed budgets)
     "auto_order_model": "order-model-small.pt",            # spot-auto's scorer; the target's order_model where absent
     "spiffy_graph": "spiffy-graph.json",                   # Spiffy's graph, calibrated on this target
-    "acceptance_calibration": "acceptance-calibration.json",   # fit for order_model (notebook 24)
+    "acceptance_calibration": "acceptance-calibration.json",   # fit for order_model (notebook 26)
     "costs": "costs.json"}                                 # measured forward costs, where shipped
 
 def data_dir() -> Path:

@@ -165,7 +165,7 @@ class OrderModel(nn.Module):
 class MLPRound:
     """`OrderMLP`'s scorer for one round: the round's share of the first layer `base` [L, H] applied once, then
     `score(state, masked)` maps the state features [B, L, 7] and y's mask [B, L] to log q [B, L] (float64). `weights`
-    are the compiled kernel's other arguments, for a caller that runs `mlp_logq` itself (notebook 19's compiled tree
+    are the compiled kernel's other arguments, for a caller that runs `mlp_logq` itself (notebook 21's compiled tree
     growth)."""
     def __init__(self, base: np.ndarray, weights: tuple): self.base, self.weights = base, weights
     def __call__(self, state: np.ndarray, masked: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ class DrafterSpec:
     returning one; written "module:attr" it is imported only when first built, so that listing the names needs no torch)
     called with `options` and then the caller's keyword arguments. The rest says what it needs and how it is run:
     - `needs`: what the caller hands it (`NEEDS` says what each is);
-    - `uses`: who offers it: `bench` (`spot-nb bench --methods`), `law` (the law tests' drafters, notebook 20);
+    - `uses`: who offers it: `bench` (`spot-nb bench --methods`), `law` (the law tests' drafters, notebook 22);
     - `order_model_file`: the target's drafter file its order model is by default (a `DRAFTER_FILES` role);
     - `pad`: decoded padded (1 + D copies every round); `gamma`: SPOT's mass floor γ, `zero` or the `sweep` of
       `--gamma` (None: it has none); `keeps_proposals`: a chain whose proposals the rs verifier reads; `per_run`: built
@@ -49,7 +49,7 @@ class DrafterSpec:
 NEEDS = {"order_model": "an `OrderModel` (by default the target's drafter file named by `order_model_file`)",
          "block_commits": "the sample's draft-free commits {block offset: [(s, v), ...]}, from a lookahead decode",
          "target": "the target itself",
-         "calibration": "an acceptance calibration of its order model (by default the file beside it, notebook 24)",
+         "calibration": "an acceptance calibration of its order model (by default the file beside it, notebook 26)",
          "kind": "which oracle: position, token or joint",
          "proposal": "a function state -> q [L, V], the distribution a chain samples its links from",
          "rng": "a NumPy random generator"}
@@ -70,11 +70,11 @@ DRAFTERS: dict[str, DrafterSpec] = {         # name -> how it is built: the one 
     "peeking-wrong-first": DrafterSpec(_PEEKING, dict(behaviour="wrong-first"), needs=("target",), uses=_LAW_ONLY),
     "peeking-selective": DrafterSpec(_PEEKING, dict(behaviour="selective"), needs=("target",), uses=_LAW_ONLY),
     "proposal-chain": DrafterSpec(f"{_BASE}:ProposalChainDrafter", needs=("proposal", "rng"), uses=_BY_HAND),
-    # notebook 22: the baselines
+    # notebook 24: the baselines
     "ssd-chain": DrafterSpec(f"{_BASELINES}:SSDChainDrafter", keeps_proposals=True),
     "blockspec": DrafterSpec(f"{_BASELINES}:BlockSpecDrafter"),
     "spiffy": DrafterSpec(f"{_BASELINES}:SpiffyDrafter"),
-    # notebook 19: SPOT and Table 17's ablations
+    # notebook 21: SPOT and Table 17's ablations
     "spot": DrafterSpec(_SPOT, needs=("order_model",), order_model_file="order_model", gamma="zero"),
     "spot-gamma": DrafterSpec(_SPOT, needs=("order_model",), order_model_file="order_model", pad=False, gamma="sweep"),
     "spot-chain": DrafterSpec(_SPOT, dict(shape="chain"), needs=("order_model",), order_model_file="order_model",
@@ -83,11 +83,11 @@ DRAFTERS: dict[str, DrafterSpec] = {         # name -> how it is built: the one 
                                 order_model_file="order_model", gamma="zero"),
     "spot-stale-order": DrafterSpec(_SPOT, dict(order="stale"), needs=("order_model",), order_model_file="order_model",
                                     gamma="zero"),
-    # notebook 25: SPOT with the cost-aware budget (D its ceiling)
+    # notebook 27: SPOT with the cost-aware budget (D its ceiling)
     "spot-auto": DrafterSpec("spot_nb.calibration:cost_aware_drafter",
                              needs=("target", "order_model", "calibration"), order_model_file="auto_order_model",
                              pad=False, per_run=True),
-    # notebook 16: the live oracles; notebook 19: SPOT with the true next positions
+    # notebook 16: the live oracles; notebook 21: SPOT with the true next positions
     "oracle-position": DrafterSpec(_ORACLE, dict(kind="position"), needs=("block_commits",)),
     "oracle-token": DrafterSpec(_ORACLE, dict(kind="token"), needs=("block_commits",)),
     "oracle-joint": DrafterSpec(_ORACLE, dict(kind="joint"), needs=("block_commits",)),

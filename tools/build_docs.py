@@ -179,7 +179,7 @@ def scrub_outputs(outputs: list, root: Path = ROOT) -> list:
 
 
 def page_name(nb: Path) -> str:
-    "nbdev's page name for a notebook: numeric prefix dropped, lower case (`44_cli.ipynb` -> `cli`)"
+    "nbdev's page name for a notebook: numeric prefix dropped, lower case (`46_cli.ipynb` -> `cli`)"
     return re.sub(r"^\d+[a-zA-Z0-9]*_", "", nb.stem.lower())
 
 
@@ -193,7 +193,7 @@ _PROTECTED = re.compile(r"(```.*?```|`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\)|<[^>\n]+>
 
 
 def link_notebook_refs(md: str, pages: dict[str, str], here: str = "") -> str:
-    """Markdown `md` with its references to notebooks linked to their pages: "notebook 25", "notebooks 15 and 18",
+    """Markdown `md` with its references to notebooks linked to their pages: "notebook 27", "notebooks 15 and 18",
     a table's last cell of notebook numbers ("| 07, 13, 14 |", the home page's results table) and `` `NN_name` ``."""
     def num(n): return f"[{n}]({pages[n]})" if n in pages and pages[n] != here else n
     def prose(t):

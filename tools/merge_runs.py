@@ -2,7 +2,7 @@
 the latest run that decoded the sample, so a decode and its own draft-free control always come from the same run
 (their clocks stay paired). Every decode that more than one run made must agree in NFE and output; the merge refuses
 otherwise. This is how `results/records/oracles_n30.jsonl.gz` was written (its first samples were decoded again for
-their clocks, `results/timings.md`). The merge itself is `spot_nb.bench.store.merge_runs` (notebook 31, with its tests).
+their clocks, `results/timings.md`). The merge itself is `spot_nb.bench.store.merge_runs` (notebook 33, with its tests).
 
     python tools/merge_runs.py OUT.jsonl.gz RUN_DIR [RUN_DIR ...]     # RUN_DIRs oldest first
 """

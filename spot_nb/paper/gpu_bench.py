@@ -42,7 +42,7 @@ def random_qwen3(shape: str, device: str, dtype: torch.dtype, vocab_size: int = 
 
 def sdar_forward_times(model, prefix: int, L: int, copies: list[int], reps: int) -> dict[int, float]:
     """Median seconds of a verification forward over R copies of an L-block behind a `prefix`-token cache, per R: the
-    SDAR adapter's own forward (`BlockCausalTarget`, notebook 35) around `model`, timed by `forward_times` (notebook
+    SDAR adapter's own forward (`BlockCausalTarget`, notebook 37) around `model`, timed by `forward_times` (notebook
     03)."""
     from spot_nb.targets.base import BlockCausalTarget
     return forward_times(BlockCausalTarget(model, mask_id=model.config.vocab_size - 1, block_size=L), copies,

@@ -47,7 +47,7 @@ GRIDS = {
     # the clock's peak below D8
     "oracles_low_n30": [[*_FOUR, "--methods", ",".join(ORACLE_METHODS), "--budgets", "1,2,4"]],
     "table20_n30": [[*_FOUR, "--methods", "spot", "--budgets", "1,4,12"]],
-    # notebook 25's budget
+    # notebook 27's budget
     "spot_auto_n30": [[*_FOUR, "--methods", "spot-auto", "--budgets", "8", *_order_model("small")]],
     "table17_mbpp_n30": [["--tasks", "mbpp", "--methods", "spot,spot-gamma,spot-chain,spot-nohedge,spot-stale-order",
                           "--budgets", "8", "--gamma", "0,0.1"]],
