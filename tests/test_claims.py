@@ -11,9 +11,9 @@ The mechanism (`spot_nb.records`, notebook 10, section "Claims"):
 * The prose tags each quoted number with an invisible comment right after the quoted text:
   `2.58× [2.56, 2.60]<!--claim:arith.spot_d8_cut-->`. A number quoted from the paper is marked `<!--paper-->` at the
   end of its clause (it is the paper's, not ours, so nothing here can recompute it).
-* What counts as a quoted number: `spot_nb.records.quoted_numbers`. Settings and references are not measurements and
-  need no tag — D = 8, D8, T = 1.5, γ = 0.1, n = 30, notebook 13, Table 7, F.8, item 3, § 4, years, SDAR-8B, a 2-core
-  CPU, 95% as an interval's level, anything in `code`, link addresses and comments.
+* What counts as a quoted number: `spot_nb.records.quoted_numbers`. Settings and references are not measurements
+  and need no tag — D = 8, D8, T = 1.5, γ = 0.1, n = 30, notebook 13, Table 7, F.8, item 3, § 4, years, SDAR-8B, a
+  2-core CPU, 95% as an interval's level, anything in `code`, link addresses and comments.
 
 The tests:
 

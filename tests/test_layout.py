@@ -15,8 +15,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 NBS = sorted(p for p in (ROOT / "nbs").glob("[0-9]*.ipynb"))
 MAX_MODULE_LINES, MAX_LINE = 400, 120
-LATER_IMPORTS = {("10_records", "spot_nb.order_model"), ("10_records", "spot_nb.drafters.spot"),   # RERUN: rewrites a file
-                 ("03_target", "spot_nb.targets")}     # load_target imports the checkpoint families when called
+LATER_IMPORTS = {
+    ("10_records", "spot_nb.order_model"), ("10_records", "spot_nb.drafters.spot"),   # RERUN: rewrites a file
+    ("03_target", "spot_nb.targets"),                  # load_target imports the checkpoint families when called
+}
 
 
 def cells(path: Path) -> list[str]:
@@ -63,7 +65,8 @@ def test_no_notebook_imports_a_later_one():
 
 def test_drafters_sit_below_the_decode_loop():
     for path in (ROOT / "spot_nb" / "drafters").glob("*.py"):
-        mods = imported(path.read_text().replace("from ..", "from spot_nb.").replace("from .", "from spot_nb.drafters."))
+        text = path.read_text().replace("from ..", "from spot_nb.").replace("from .", "from spot_nb.drafters.")
+        mods = imported(text)
         assert not mods & {"spot_nb.decode", "spot_nb.trajectories"}, path.name
 
 

@@ -74,7 +74,8 @@ def test_links_and_nav():
     assert "| [07b](arith_task.html), 11 |" in got                        # no link from a page to itself
     assert "notebooks [09](stale_coverage.html) and 11;" in got
     assert "`notebook 22`; [notebook 22](x.html); [`22_cost_aware`](cost_aware.html)" in got
-    entries = [("index", "Home", "index.ipynb"), ("core", "02 · Core", "core.ipynb"), ("cli", "44 · CLI", "cli.ipynb"),
+    entries = [("index", "Home", "index.ipynb"), ("core", "02 · Core", "core.ipynb"),
+               ("cli", "46 · CLI", "cli.ipynb"),
                ("paper_stale_coverage", "15 · Stale", "paper_stale_coverage.ipynb"),
                ("paper_competent", "51 · SPOT", "paper_competent.ipynb"),
                ("paper_gpu_bench", "53 · GPU", "paper_gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),

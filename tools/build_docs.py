@@ -152,7 +152,8 @@ MACHINE_PATHS = [
 
 
 def scrub_paths(text: str, root: Path = ROOT) -> str:
-    "`text` with this machine's absolute paths made relative (the checkout), `$TMPDIR/…`, `~/…` or `site-packages/…`"
+    """`text` with this machine's absolute paths made relative (the checkout), `$TMPDIR/…`, `~/…` or
+    `site-packages/…`"""
     for i, (pat, rep) in enumerate(MACHINE_PATHS):
         if i == 2: text = text.replace(str(root / "nbs") + "/../", "").replace(str(root) + "/", "")  # the checkout
         text = pat.sub(rep, text)
@@ -382,19 +383,22 @@ NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
     ("Use it", ["install*.md", "api", "demo", "cli", "targets"]),
     ("Findings", [
-        ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model", "drafters_ddtree", "drafters_spot", "paper_sampling",
-                                 "paper_bench", "drafters_cost_aware", "calibration"]),
-        ("The competent target", ["train_arith", "paper_competent", "round_costs", "*speed*"]),   # round_costs: SPOT on the clock
+        ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model",
+                                 "drafters_ddtree", "drafters_spot", "paper_sampling", "paper_bench",
+                                 "drafters_cost_aware", "calibration"]),
+        # round_costs: SPOT on the clock
+        ("The competent target", ["train_arith", "paper_competent", "round_costs", "*speed*"]),
         ("The paper's comparisons", ["paper_tables", "drafters_baselines"]),
         ("GPU", ["paper_gpu_bench"]),
     ]),
-    ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md", "contributing.md"]),
+    ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md",
+                "contributing.md"]),
     ("Reference", ["reference.md", "cli-reference.md"]),
     ("Internals", [
-        ("Targets and tasks", ["config", "core", "target", "models_spot_dlm", "targets_*", "testing", "tasks", "train_target",
-                               "arith"]),
-        ("Drafting, verifying, decoding", ["registry", "verify", "drafters_base", "decode", "trajectories", "kernels", "costs",
-                                           "drafters_acceptance"]),
+        ("Targets and tasks", ["config", "core", "target", "models_spot_dlm", "targets_*", "testing", "tasks",
+                               "train_target", "arith"]),
+        ("Drafting, verifying, decoding", ["registry", "verify", "drafters_base", "decode", "trajectories", "kernels",
+                                           "costs", "drafters_acceptance"]),
         ("Measuring", ["records", "bench_*", "*"]),
     ]),
 ]

@@ -35,8 +35,8 @@ CAPTIONS = {
     "sampling_props": (
         "Four panels: chi-squared p-values per test, empirical against exact trajectory probabilities, rejection-"
         "sampling acceptance against 1 − TV, and shared-Gumbel agreement against TV with its bound",
-        "Exactness checks at CI size: (a) χ² p-values against α = 10⁻³, (b) trajectory laws, (c) rejection-sampling "
-        "acceptance (n per point in its title), (d) the coupling bound; tests, not intervals."),
+        "Exactness checks at CI size: (a) χ² p-values against α = 10⁻³, (b) trajectory laws, (c) "
+        "rejection-sampling acceptance (n per point in its title), (d) the coupling bound; tests, not intervals."),
     "spot_vs_oracles": (
         "Panels per task: SPOT, SPOT-γ and the live oracles against draft-free as the draft budget grows, with error "
         "bars",
