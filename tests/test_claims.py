@@ -103,7 +103,9 @@ def _capturing():
     R._capture = {}
     os.chdir(NBS)                       # claims cells name files as the notebooks do, from nbs/
     try: yield R._capture
-    finally: os.chdir(old_cwd); R._capture = old
+    finally:
+        os.chdir(old_cwd)
+        R._capture = old
 
 
 def recompute(path: Path) -> dict:

@@ -211,10 +211,13 @@ def test_run_all_times_stated():
             for l in (ROOT / "results/notebook_times.md").read_text().splitlines() if (m := ROW.match(l))}
     bad = []
     for path in NOTEBOOKS:
-        if path.stem not in rows: bad.append(f"{path.stem}: not timed (nice -n 19 python tools/time_notebooks.py "
-                                             f"{path.stem})"); continue
+        if path.stem not in rows:
+            bad.append(f"{path.stem}: not timed (nice -n 19 python tools/time_notebooks.py {path.stem})")
+            continue
         wall, ok = rows[path.stem]
-        if not ok: bad.append(f"{path.stem}: its last Run All did not end ok"); continue
+        if not ok:
+            bad.append(f"{path.stem}: its last Run All did not end ok")
+            continue
         if path.stem in UNSTAMPED: continue
         intro = next(c.source for c in nbformat.read(str(path), as_version=4).cells if c.cell_type == "markdown")
         m = STAMP.search(intro)

@@ -352,7 +352,8 @@ def execute(nb_path, timeout):
     try: return subprocess.run([sys.executable, "-c", code, str(nb_path), str(ROOT)], cwd=nb_path.parent, env=env,
                                timeout=timeout).returncode == 0
     except subprocess.TimeoutExpired:
-        print(f"TIMEOUT executing {nb_path.name} after {timeout}s"); return False
+        print(f"TIMEOUT executing {nb_path.name} after {timeout}s")
+        return False
 
 
 def write_markdown_twin(nb_path: Path, md_path: Path):
@@ -569,8 +570,10 @@ def main(argv=None):
         entries.append((md, h1.group(1).strip() if h1 else Path(md).stem.title(), md))
     nav = grouped_nav(entries)
     if (ROOT / "figures").is_dir(): shutil.copytree(ROOT / "figures", docs / "figures")
-    assets = docs / "assets"; assets.mkdir()
-    (assets / "spot_nb.css").write_text(SITE_CSS); (assets / "spot_nb.js").write_text(SITE_JS)
+    assets = docs / "assets"
+    assets.mkdir()
+    (assets / "spot_nb.css").write_text(SITE_CSS)
+    (assets / "spot_nb.js").write_text(SITE_JS)
     (assets / "copy.svg").write_text(COPY_SVG)
     figures = {p.name: json.loads(p.read_text(encoding="utf-8")).get("metadata", {}).get("spot_figures", [])
                for p in docs.glob("*.ipynb")}

@@ -113,7 +113,9 @@ def text_table(pre: str) -> str:
         return {m.start() for m in re.finditer(r"(?<!\S)\S", ln)}
     run = []
     for ln in lines + [""]:
-        if ln.strip() and len(re.findall(r"\S+(?:\s\S+)*", ln)) >= 3: run.append(ln); continue
+        if ln.strip() and len(re.findall(r"\S+(?:\s\S+)*", ln)) >= 3:
+            run.append(ln)
+            continue
         if len(run) >= 4:
             body = run[1:]   # the header may be laid out on its own
             for f in (ends, starts):
@@ -200,12 +202,14 @@ def check_site(site: Path, rep: Report, a) -> Report:
     skip = set(a.skip)
     pages = _pages(site)
     if not (site / "index.html").is_file():
-        rep.fail("nav", str(site), "no index.html: not a built site"); return rep
+        rep.fail("nav", str(site), "no index.html: not a built site")
+        return rep
     ids_cache = {}
     def ids_of(p: Path):
         if p not in ids_cache:
-            s = _soup(p); ids_cache[p] = ({t.get("id") for t in s.find_all(id=True)}
-                                          | {t.get("name") for t in s.find_all(attrs={"name": True})})
+            s = _soup(p)
+            ids_cache[p] = ({t.get("id") for t in s.find_all(id=True)}
+                            | {t.get("name") for t in s.find_all(attrs={"name": True})})
         return ids_cache[p]
     groups, nav_hrefs = _nav(site)
     findings_pages = _findings_pages(site, a)
@@ -254,12 +258,14 @@ def check_site(site: Path, rep: Report, a) -> Report:
                     path = unquote(parts.path)
                     if path.startswith("/"):   # absolute on the server: the site lives at site_url's path (404.html)
                         if not path.startswith(base):
-                            rep.fail("anchors", rel, f"<{tag} {attr}> outside the site's path {base}", url); continue
+                            rep.fail("anchors", rel, f"<{tag} {attr}> outside the site's path {base}", url)
+                            continue
                         target = (site / path[len(base):]).resolve()
                     else: target = (page.parent / path).resolve() if path else page
                     if target.is_dir(): target = target / "index.html"
                     if not target.is_file():
-                        rep.fail("anchors", rel, f"<{tag} {attr}> to a missing file", url); continue
+                        rep.fail("anchors", rel, f"<{tag} {attr}> to a missing file", url)
+                        continue
                     if parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in ids_of(target):
                         rep.fail("anchors", rel, "link to a missing anchor", url)
         if "nav" not in skip and rel != "404.html":
@@ -274,7 +280,8 @@ def check_site(site: Path, rep: Report, a) -> Report:
                     if el.select_one(".jp-InputArea") is not None: break
                     continue
                 if re.search(r"\bwhat we found\b|\bfindings?\b|\bwe found\b|\bfound\b", el.get_text(), re.I):
-                    found = el; break
+                    found = el
+                    break
             if found is None:
                 rep.fail("findings", rel, "no 'what we found' before the first code cell")
     if "nav" not in skip:
@@ -403,12 +410,16 @@ def check_reference(site: Path, rep: Report, a) -> Report:
     "Item 2: the API page's names, signatures and examples; the CLI page's subcommands; no implementation source"
     api, cli = site / "reference.html", site / "cli-reference.html"
     for f in (api, cli):
-        if not f.is_file(): rep.fail("reference", f.name, "missing"); return rep
+        if not f.is_file():
+            rep.fail("reference", f.name, "missing")
+            return rep
     soup = _soup(api)
     heads = {re.sub(r"\s+", "", h.get_text()).strip("¶"): h for h in soup.select("h3")}
     for name in a.api.split(","):
         h = heads.get(name)
-        if h is None: rep.fail("reference", "reference.html", f"no entry for {name}"); continue
+        if h is None:
+            rep.fail("reference", "reference.html", f"no entry for {name}")
+            continue
         block = []
         for sib in h.find_next_siblings():
             if sib.name in ("h2", "h3"): break
@@ -419,10 +430,12 @@ def check_reference(site: Path, rep: Report, a) -> Report:
             rep.fail("reference", "reference.html", f"{name}: no signature (or registry table)")
         if "Example" not in text: rep.fail("reference", "reference.html", f"{name}: no example")
     try:
-        sys.path.insert(0, str(ROOT)); import site_reference
+        sys.path.insert(0, str(ROOT))
+        import site_reference
         subs = list(site_reference._subparsers(site_reference.cli_parser()))
     except Exception as e:   # noqa: BLE001
-        rep.fail("reference", "cli-reference.html", f"the CLI's parser could not be read: {e}"); subs = []
+        rep.fail("reference", "cli-reference.html", f"the CLI's parser could not be read: {e}")
+        subs = []
     ctext = _soup(cli).get_text(" ")
     for sub in subs:
         if f"spot-nb {sub}" not in ctext: rep.fail("reference", "cli-reference.html", f"no section for `spot-nb {sub}`")
@@ -439,14 +452,17 @@ def check_reference(site: Path, rep: Report, a) -> Report:
 def check_search(site: Path, rep: Report, a) -> Report:
     "Item 4: the search index without UI strings or code, short previews, small"
     f = site / "search" / "search_index.json"
-    if not f.is_file(): rep.fail("search", "search/search_index.json", "missing"); return rep
+    if not f.is_file():
+        rep.fail("search", "search/search_index.json", "missing")
+        return rep
     raw = f.read_text(encoding="utf-8")
     for ui in UI_STRINGS:
         if ui in raw: rep.fail("search", f.name, f"UI string {ui!r} in the index ({raw.count(ui)} times)")
     docs = json.loads(raw).get("docs", [])
     for d in docs:
-        if "<pre>" in d.get("text", ""): rep.fail("search", d["location"], "a code block in the index",
-                                                  d["text"][:120]); break
+        if "<pre>" in d.get("text", ""):
+            rep.fail("search", d["location"], "a code block in the index", d["text"][:120])
+            break
     longest = max(docs, key=lambda d: len(d.get("text", "")), default=None)
     if longest and len(longest["text"]) > a.search_chars:
         rep.fail("search", longest["location"],
@@ -474,8 +490,9 @@ def check_page_extras(site: Path, rel: str, soup, rep: Report, a, version: str) 
         for img in content.select(".jp-OutputArea-output img"):
             fig = img.find_parent("figure")
             cap = fig.find("figcaption") if fig else None
-            if cap is None: rep.fail("figures", rel, "an output image without a caption",
-                                     img.get("src", "")[:80]); continue
+            if cap is None:
+                rep.fail("figures", rel, "an output image without a caption", img.get("src", "")[:80])
+                continue
             if "interval" not in cap.get_text().lower():
                 rep.fail("figures", rel, "a caption that does not say whether the figure draws intervals",
                          cap.get_text())
@@ -511,7 +528,8 @@ def check_page_extras(site: Path, rel: str, soup, rep: Report, a, version: str) 
     if "maintainers" not in skip:
         for el in content.select(".jp-RenderedMarkdown p, article > p"):
             if re.match(r"\s*Run All: about", el.get_text()) and el.find_parent("details") is None:
-                rep.fail("maintainers", rel, "a maintainers' note not folded", el.get_text()); break
+                rep.fail("maintainers", rel, "a maintainers' note not folded", el.get_text())
+                break
     if "version" not in skip and rel != "404.html":
         header = soup.select_one("header") or soup
         if f"spot_nb {version}" not in header.get_text(" "): rep.fail("version", rel,
@@ -592,8 +610,11 @@ def browse(site: Path, browser: str, rep: Report, a) -> Report:
     class Handler(SimpleHTTPRequestHandler):
         def do_GET(self):
             if self.path.split("?")[0] == "/__site_check.html":
-                self.send_response(200); self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(runner))); self.end_headers(); self.wfile.write(runner)
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(runner)))
+                self.end_headers()
+                self.wfile.write(runner)
             else: super().do_GET()
         def log_message(self, *args): pass
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
@@ -606,15 +627,19 @@ def browse(site: Path, browser: str, rep: Report, a) -> Report:
                    f"--virtual-time-budget={60000 + 5000 * len(pages)}", "--dump-dom", url]
             try: out = subprocess.run(cmd, capture_output=True, text=True, timeout=a.browser_timeout).stdout
             except subprocess.TimeoutExpired:
-                rep.fail("wide", "(browser)", f"the browser did not finish in {a.browser_timeout} s"); return rep
+                rep.fail("wide", "(browser)", f"the browser did not finish in {a.browser_timeout} s")
+                return rep
     finally: server.shutdown()
     m = re.search(r'<pre id="__site_check">(.*?)</pre>', out, re.S)
-    if not m: rep.fail("wide", "(browser)", "the browser's runner reported nothing"); return rep
+    if not m:
+        rep.fail("wide", "(browser)", "the browser's runner reported nothing")
+        return rep
     results = json.loads(_h.unescape(m.group(1)))
     for rel in pages:
         r = results.get(rel)
         if r is None or "error" in r:
-            rep.fail("wide", rel, f"the browser could not load this page: {r and r.get('error')}"); continue
+            rep.fail("wide", rel, f"the browser could not load this page: {r and r.get('error')}")
+            continue
         if "wide" not in skip:
             if r["pageWidth"] > r["W"] + 1:
                 rep.fail("wide", rel, f"the page scrolls sideways at {a.width} px ({r['pageWidth']} > {r['W']} px)")

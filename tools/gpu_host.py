@@ -95,7 +95,8 @@ def _missing(exc: BaseException | None, allowed: set[str]) -> str | None:
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__.strip()); return 0 if argv else 2
+        print(__doc__.strip())
+        return 0 if argv else 2
     before = set(sys.modules)
     g = guard()
     if argv[0] == "-c": code, sys.argv, sys.path[0] = argv[1], ["-c", *argv[2:]], ""

@@ -37,7 +37,8 @@ def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = Fa
         d, _ = directives(c.source)
         return d.get("eval") != "false" and (slow or "slow" not in d) and (gpu or "gpu" not in d)
     keep = [i for i, c in enumerate(nb.cells) if wanted(c) or i in also]
-    sub = copy.deepcopy(nb); sub.cells = [sub.cells[i] for i in keep]
+    sub = copy.deepcopy(nb)
+    sub.cells = [sub.cells[i] for i in keep]
     t0 = time.time()
     execute(sub, path.parent, timeout)
     for j, i in enumerate(keep):
@@ -45,13 +46,16 @@ def run(path: Path, slow: bool, gpu: bool, timeout: int, keep_skipped: bool = Fa
         nb.cells[i].outputs = [o for o in sub.cells[j].get("outputs", []) if not is_progress_bar(o)]
     for i, c in enumerate(nb.cells):
         if i not in keep and c.cell_type == "code" and not keep_skipped: c.outputs, c.execution_count = [], None
-    tmp = path.with_suffix(".tmp.ipynb"); nbformat.write(nb, tmp); tmp.replace(path)
+    tmp = path.with_suffix(".tmp.ipynb")
+    nbformat.write(nb, tmp)
+    tmp.replace(path)
     print(f"{path}: {len(keep)} of {len(nb.cells)} cells run in {time.time() - t0:.0f} s")
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("notebooks", nargs="+", type=Path)
-    ap.add_argument("--slow", action="store_true"); ap.add_argument("--gpu", action="store_true")
+    ap.add_argument("--slow", action="store_true")
+    ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--timeout", type=int, default=3600)
     ap.add_argument("--keep", action="store_true", help="keep the existing outputs of skipped cells")
     ap.add_argument("--also", default="", help="comma-separated indices of slow cells to run with the fast path")

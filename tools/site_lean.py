@@ -94,7 +94,8 @@ def share_inline_assets(site: Path, min_chars: int = 2000) -> int:
                     counts[m.group(0)] = counts.get(m.group(0), 0) + 1
     shared = {blk for blk, n in counts.items() if n >= 2 and not re.search(r"url\((?!['\"]?data:)", blk)}
     if not shared: return 0
-    out = site / "assets" / "notebook"; out.mkdir(parents=True, exist_ok=True)
+    out = site / "assets" / "notebook"
+    out.mkdir(parents=True, exist_ok=True)
     names = {}
     for blk in shared:
         m = _STYLE.fullmatch(blk) or _SCRIPT.fullmatch(blk)
@@ -154,8 +155,11 @@ def palette_images(site: Path) -> int:
     for f in sorted(site.glob("*_files/*.png")):
         raw = f.read_bytes()
         with Image.open(f) as im: pal = im.convert("RGBA").quantize(256, method=Image.Quantize.FASTOCTREE)
-        tmp = f.with_suffix(".tmp.png"); pal.save(tmp, optimize=True)
-        if tmp.stat().st_size < len(raw): saved += len(raw) - tmp.stat().st_size; tmp.replace(f)
+        tmp = f.with_suffix(".tmp.png")
+        pal.save(tmp, optimize=True)
+        if tmp.stat().st_size < len(raw):
+            saved += len(raw) - tmp.stat().st_size
+            tmp.replace(f)
         else: tmp.unlink()
     return saved
 
@@ -165,7 +169,8 @@ def prune_theme(site: Path) -> int:
     removed = 0
     js = site / "assets" / "javascripts"
     for f in list(site.glob("assets/**/*.map")):
-        removed += f.stat().st_size; f.unlink()
+        removed += f.stat().st_size
+        f.unlink()
     for f in list(site.glob("assets/javascripts/**/*.js")) + list(site.glob("assets/stylesheets/*.css")):
         t = f.read_text(encoding="utf-8")
         new = re.sub(r"\n?(//# sourceMappingURL=\S+|/\*# sourceMappingURL=\S+ \*/)\s*$", "", t)
@@ -175,7 +180,8 @@ def prune_theme(site: Path) -> int:
         keep = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}
         for f in list(lunr.rglob("*")):
             if f.is_file() and f.name not in keep:
-                removed += f.stat().st_size; f.unlink()
+                removed += f.stat().st_size
+                f.unlink()
     return removed
 
 

@@ -140,7 +140,9 @@ def signature(name: str, obj) -> str:
     params, star_done = [], False
     for p in sig.parameters.values():
         if p.name == "self": continue
-        if p.kind is p.KEYWORD_ONLY and not star_done: params.append("*"); star_done = True
+        if p.kind is p.KEYWORD_ONLY and not star_done:
+            params.append("*")
+            star_done = True
         if p.kind is p.VAR_POSITIONAL: star_done = True
         s = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
         if p.annotation is not p.empty: s += f": {_fmt_anno(p.annotation)}"

@@ -36,7 +36,9 @@ def _outside_protected(html: str, fn) -> str:
     "Apply `fn` to the parts of `html` outside <pre>, <code>, <script>, ... elements and outside tags themselves"
     out, last = [], 0
     for m in _PROTECT.finditer(html):
-        out.append(_text_only(html[last:m.start()], fn)); out.append(m.group(0)); last = m.end()
+        out.append(_text_only(html[last:m.start()], fn))
+        out.append(m.group(0))
+        last = m.end()
     out.append(_text_only(html[last:], fn))
     return "".join(out)
 
@@ -117,7 +119,9 @@ def caption_figures(html: str, captions: list) -> tuple[str, int]:
         nonlocal i, missing
         cap = captions[i] if i < len(captions) else None
         i += 1
-        if not cap: missing += 1; return m.group(0)
+        if not cap:
+            missing += 1
+            return m.group(0)
         alt, text = cap
         return (f'<figure class="spot-figure"><img alt="{_html.escape(alt, quote=True)}"{m.group(1)}>'
                 f'<figcaption class="spot-cap">{_html.escape(text, quote=False)}</figcaption></figure>')

@@ -10,7 +10,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("run_dir"); ap.add_argument("--minutes", type=float, required=True)
+    ap.add_argument("run_dir")
+    ap.add_argument("--minutes", type=float, required=True)
     ap.add_argument("--pretrain-minutes", type=float, default=0.0)
     ap.add_argument("--eval", type=int, default=40, help="held-out problems to decode at the end (0: none)")
     ap.add_argument("--out", default=None, help="JSONL file the evaluation summary is appended to")
