@@ -3,6 +3,10 @@ checkout, or compare two such records: the check that a speed-up of the drafter 
 
     python tools/compare_trees.py record CHECKOUT OUT.json     # CHECKOUT: a folder holding spot_nb/ and data/
     python tools/compare_trees.py compare A.json B.json
+    python tools/compare_trees.py records DIR_A DIR_B      # two `spot-nb bench` record folders of one grid
+
+`records` checks the harness's side of "no behaviour change": the two folders' records are equal once the fields that
+vary by run are dropped (wall times, the machine's paths to the target and order model, the run's random ids).
 """
 import json, sys
 
@@ -31,6 +35,29 @@ def record(checkout: str, out: str, n_prompts: int = 4, gen_length: int = 64) ->
         trees[f"D={D} gamma={g} T={T}"] = [[(n.parent, n.s, n.v) for n in t.nodes[1:]] for t in got]
     json.dump(dict(code=spot_nb.__file__, trees=trees), open(out, "w"))
 
+VARYING = ("second", "time", "_ms", "target", "invocation", "group")     # field names that vary from run to run
+
+
+def comparable(record):
+    "A record without the fields that vary by run; an order model named by its content hash only."
+    if isinstance(record, dict):
+        out = {k: comparable(v) for k, v in record.items() if not any(s in k for s in VARYING)}
+        if out.get("order_model"): out["order_model"] = out["order_model"].split("#")[-1]
+        return out
+    if isinstance(record, list): return [comparable(v) for v in record]
+    return record
+
+
+def compare_records(a: str, b: str) -> None:
+    from pathlib import Path
+    read = lambda d: [comparable(json.loads(l)) for f in sorted(Path(d).glob("records-rank*.jsonl"))
+                      for l in f.read_text().splitlines() if l.strip()]
+    A, B = read(a), read(b)
+    same = sum(x == y for x, y in zip(A, B))
+    print(f"records {len(A)} / {len(B)}, identical {same}")
+    print("ALL IDENTICAL" if A == B else "RECORDS DIFFER")
+
+
 def compare(a: str, b: str) -> None:
     A, B = json.load(open(a))["trees"], json.load(open(b))["trees"]
     for k in A:
@@ -41,4 +68,4 @@ def compare(a: str, b: str) -> None:
 
 if __name__ == "__main__":
     cmd, *args = sys.argv[1:]
-    record(*args) if cmd == "record" else compare(*args)
+    {"record": record, "compare": compare, "records": compare_records}[cmd](*args)
