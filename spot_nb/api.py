@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import torch
 from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
+from .drafters import make_drafter
 from .drafters.spot import SpotDrafter
 from .config import SHIPPED_TARGETS, drafter_files
 from .order_model import OrderModel
@@ -28,8 +29,9 @@ def drafter_path(path: str | Path | None = None) -> Path:
 def load_drafter(path: str | Path | None = None, tau: float = 1.0, gamma: float = 0.0,
                  device: str | torch.device = "cpu") -> SpotDrafter:
     """SPOT's drafter (order model + DDTree) from an order-model checkpoint, or from a target (a folder, or `general` /
-    `arith`): that target's own order model; the embedded target's by default."""
-    return SpotDrafter(OrderModel.load(drafter_path(path)).to(device), tau=tau, gamma=gamma)
+    `arith`): that target's own order model; the embedded target's by default. Built as the harness builds it, through
+    the registry (`make_drafter("spot", ...)`)."""
+    return make_drafter("spot", order_model=OrderModel.load(drafter_path(path)).to(device), tau=tau, gamma=gamma)
 
 @dataclass
 class Generation:
