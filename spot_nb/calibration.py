@@ -20,7 +20,7 @@ from .target import time_interleaved
 from .verify import DraftTree, check_tree, pack, verify_tree
 from .config import auto_drafter_path
 from .order_model import OrderModel
-from .drafters.acceptance import AcceptanceCalibration, _AcceptanceTap
+from .drafters.acceptance import RECORD_FIELDS, AcceptanceCalibration, _AcceptanceTap, fit_acceptance
 from .drafters.baselines import GRAPH_FORMAT, SpiffyDrafter, spiffy_counts, spiffy_graph
 from .drafters.cost_aware import AUTO_BUDGET, CostAwareDrafter, paying_paths
 from .drafters.ddtree import tree_of
@@ -28,8 +28,8 @@ from .drafters.spot import SpotDrafter
 
 
 # %% auto #0
-__all__ = ['CACHE_ENV', 'COST_MODEL_VERSION', 'record_acceptance', 'calibrate_spiffy', 'measure_costs', 'cost_cache_dir',
-           'forward_costs', 'cost_aware_drafter', 'LoggingSpotDrafter']
+__all__ = ['CACHE_ENV', 'COST_MODEL_VERSION', 'record_acceptance', 'fit_calibration', 'calibrate_spiffy', 'measure_costs',
+           'cost_cache_dir', 'forward_costs', 'cost_aware_drafter', 'LoggingSpotDrafter']
 
 # %% ../nbs/28_calibration.ipynb #c1a00007
 def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: int = 12, temperature: float = 0.0,
@@ -44,6 +44,17 @@ def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: 
         tap.prompt, tap.round = i, 0
         decode(target, ids, tap, gen_length=gen_length, budget=budget, temperature=temperature, seed=seed)
     return tap.arrays()
+
+# %% ../nbs/28_calibration.ipynb #2831f919
+def fit_calibration(order_model, records: list[dict[str, np.ndarray]], budget: int, gen_length: int,
+                    prompts: str) -> AcceptanceCalibration:
+    """`fit_acceptance` on `record_acceptance` arrays pooled over runs (e.g. T = 0 and T = 1), with the meta every
+    shipped calibration carries: the order model's `fingerprint`, the tap's τ and runner-up threshold, the decode's
+    budget and length, the prompts and the number of drafted nodes."""
+    pooled = {k: np.concatenate([r[k] for r in records]) for k in RECORD_FIELDS}
+    return fit_acceptance(pooled, meta=dict(order_model=fingerprint(order_model), tau=1.0, runner_up_below=0.6,
+                                            budget=budget, gen_length=gen_length, prompts=prompts,
+                                            nodes=int(len(pooled["node"]))))
 
 # %% ../nbs/28_calibration.ipynb #9fdea383
 def calibrate_spiffy(target, tokenizer, prompts: list[Prompt], path: str | Path, lookahead: int = 6,
