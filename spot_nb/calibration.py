@@ -210,8 +210,8 @@ def forward_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 # %% ../nbs/28_calibration.ipynb #10bf3e46
 def cost_aware_drafter(target, order_model=None, calibration: AcceptanceCalibration | str | Path | None = None,
                        d_max: int = AUTO_BUDGET, refresh: bool = False, **kw) -> CostAwareDrafter:
-    """`CostAwareDrafter` for `target` on this machine: the shipped small order model and its calibration by default,
-    the cost model measured once and cached."""
+    """`CostAwareDrafter` for `target` on this machine: by default the embedded target's `spot-auto` scorer
+    (`auto_drafter_path`) and its shipped calibration, the cost model measured once and cached."""
     if order_model is None: order_model = OrderModel.load(auto_drafter_path())
     order_model.frozen(target.block_size)                                   # trace the scorer before anything is timed
     costs = forward_costs(target, order_model, d_max=d_max, refresh=refresh)

@@ -166,7 +166,7 @@ def _parser(bench: bool = False) -> Parser:
     d.add_argument("--dtype", **dtype)
     d.add_argument("--drafter", default=None, metavar="FILE",
                    help="order-model checkpoint saved by train-drafter (default: the target's own "
-                        "drafter/order-model-small.pt with --budget auto where it ships one, else its "
+                        "drafter/order-model-auto.pt with --budget auto where it ships one, else its "
                         "drafter/order-model.pt; a target without drafter/ takes the embedded target's)")
     c = sub.add_parser("collect", help="record draft-free trajectories of the drafter-training pool (resumable)",
                        description="Record draft-free T=0 trajectories of the drafter-training prompt pool (resumable: "

@@ -37,7 +37,7 @@ SHIPPED_TARGETS = {"general": "spot-dlm", "arith": "arith-dlm"}   # short name -
 DRAFTER_DIR = "drafter"    # a target folder's own drafter files live in <target>/drafter/
 DRAFTER_FILES = {          # role -> file name in <target>/drafter/ (a file may be absent: callers check)
     "order_model": "order-model.pt",                       # SPOT's default scorer for this target (fixed budgets)
-    "auto_order_model": "order-model-small.pt",            # spot-auto's scorer; the target's order_model where absent
+    "auto_order_model": "order-model-auto.pt",             # spot-auto's scorer; the target's order_model where absent
     "spiffy_graph": "spiffy-graph.json",                   # Spiffy's graph, calibrated on this target
     "acceptance_calibration": "acceptance-calibration.json",   # fit for order_model (notebook 26)
     "costs": "costs.json"}                                 # measured forward costs, where shipped
@@ -69,8 +69,8 @@ def target_drafter_dir(target: str | Path | None = None) -> Path:
 def drafter_files(target: str | Path | None = None, fallback: bool = False) -> dict[str, Path]:
     """The drafter files of a target (see `target_dir`), by role (`DRAFTER_FILES`): the paths in `<target>/drafter/`,
     whether or not each exists (callers check `is_file()`); `auto_order_model` is the target's `order_model` where it
-    ships no separate small scorer. `fallback`: a role the target has no file for takes the embedded target's (what the
-    command line does for a checkpoint of your own without a `drafter/` folder, and says so)."""
+    ships no separate `spot-auto` scorer. `fallback`: a role the target has no file for takes the embedded target's
+    (what the command line does for a checkpoint of your own without a `drafter/` folder, and says so)."""
     d = target_drafter_dir(target)
     files = {role: d / name for role, name in DRAFTER_FILES.items()}
     if not files["auto_order_model"].is_file(): files["auto_order_model"] = files["order_model"]
@@ -92,8 +92,8 @@ def default_drafter_path() -> Path:
     return drafter_files()["order_model"]
 
 def auto_drafter_path() -> Path:
-    """The small order model that `spot-auto` (the cost-aware drafter) scores with:
-    `data/spot-dlm/drafter/order-model-small.pt`."""
+    """The order model that `spot-auto` (the cost-aware drafter) scores with on the embedded target, its `OrderMLP`
+    (notebook 52): `data/spot-dlm/drafter/order-model-auto.pt`."""
     return drafter_files()["auto_order_model"]
 
 # %% ../nbs/00_config.ipynb #d09f8a30

@@ -106,7 +106,7 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     # else each method's own file of the target
     given = Path(args.order_model) if args.order_model else None
     order_model = (given or own["order_model"]) if any(n in SPOT_METHODS for n in names) else None
-    # spot-auto's scorer: the small one where shipped
+    # spot-auto's scorer: its own where shipped
     auto_order_model = (given or own["auto_order_model"]) if AUTO in names else None
     for path in {order_model, auto_order_model} - {None}:
         try: check_checkpoint(path)
@@ -186,7 +186,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "the embedded target)")
     p.add_argument("--drafter", dest="order_model", default=None, metavar="FILE",
                    help="order-model checkpoint of spot, spot-gamma and spot-auto (default: the target's own "
-                        "drafter/order-model.pt; spot-auto: its drafter/order-model-small.pt where it ships one; a "
+                        "drafter/order-model.pt; spot-auto: its drafter/order-model-auto.pt where it ships one; a "
                         "target without drafter/ takes the embedded target's)")
     hidden("--order-model", dest="order_model")
     p.add_argument("--spiffy-graph", default=None, metavar="FILE",
