@@ -18,9 +18,9 @@ except ImportError:  # a host without numba (the GPU host): the same kernels, as
     COMPILED = False
 
 # %% auto #0
-__all__ = ['top_k_rows', 'half_round', 'stored_rows', 'runner_up_counts', 'stale_rows', 'state_row', 'state_rows', 'round_share',
-           'mlp_logq', 'mlp_logq_rows', 'state_rows_numpy', 'stale_rows_numpy', 'ranks_before', 'best_first_mlp',
-           'greedy_round']
+__all__ = ['RANK_BITS', 'top_k_rows', 'half_round', 'stored_rows', 'runner_up_counts', 'stale_rows', 'state_row', 'state_rows',
+           'round_share', 'mlp_logq', 'mlp_logq_rows', 'state_rows_numpy', 'stale_rows_numpy', 'mass_rank',
+           'ranks_before', 'best_first_mlp', 'greedy_round']
 
 # %% ../nbs/17_kernels.ipynb #k6
 @njit(cache=True)
@@ -219,10 +219,23 @@ def stale_rows_numpy(p, t1, out):
 if not COMPILED: state_rows, stale_rows = state_rows_numpy, stale_rows_numpy
 
 # %% ../nbs/17_kernels.ipynb #k11
+RANK_BITS = 40   # mantissa bits of a path's mass that rank it: masses closer than ~1e-12 tie, and the path decides
+
+@njit(cache=True)
+def mass_rank(m: float) -> float:
+    """The mass `m` >= 0 that ranks a path: `m` with its mantissa cut to `RANK_BITS` bits (exact operations only, so the
+    same on every CPU). Two masses that differ in their last bits (NumPy's or a C library's `exp`) rank as a tie."""
+    if m <= 0: return 0.0
+    f, e = math.frexp(m)
+    return math.ldexp(math.floor(math.ldexp(f, RANK_BITS)), e - RANK_BITS)
+
+
 @njit(cache=True)
 def ranks_before(a, b, mass, depth, ps, pv) -> bool:
-    "Whether candidate `a` ranks before `b` by `_key`: more mass, then a shorter path, then the smaller path."
-    if mass[a] != mass[b]: return mass[a] > mass[b]
+    """Whether candidate `a` ranks before `b` by `_key`: more mass (`mass_rank`), then a shorter path, then the smaller
+    path."""
+    ra, rb = mass_rank(mass[a]), mass_rank(mass[b])
+    if ra != rb: return ra > rb
     if depth[a] != depth[b]: return depth[a] < depth[b]
     for t in range(depth[a]):
         if ps[a, t] != ps[b, t]: return ps[a, t] < ps[b, t]

@@ -18,8 +18,8 @@ from .target import additive_mask, block_causal_mask, cache_kwarg
 
 # %% auto #0
 __all__ = ['Trajectory', 'reference_target', 'random_block_states', 'TableTarget', 'trajectory_law', 'Chi2Result', 'chi2_counts',
-           'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'random_scorer', 'ReferenceRun', 'model_logits',
-           'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
+           'chi2_trajectories', 'gumbel_draws', 'chi2_pvalue', 'random_scorer', 'test_same_tree', 'ReferenceRun',
+           'model_logits', 'greedy_commit', 'shift_rows', 'canvas_reference', 'block_causal_reference']
 
 # %% ../nbs/05_testing.ipynb #1c1d0bc8
 def reference_target(seed: int = 0, vocab_size: int = 64, d_model: int = 32, n_layers: int = 2, n_heads: int = 2,
@@ -156,6 +156,14 @@ def random_scorer(seed: int):
         return torch.stack(out).numpy()
     return f
 
+
+# %% ../nbs/05_testing.ipynb #a1b2c3d5
+def test_same_tree(got: list[tuple], want: list[tuple], rtol: float = 1e-12) -> None:
+    "Assert two drafted trees [(path, mass)] hold the same paths in the same order, and masses within `rtol`."
+    gp, wp = [p for p, _ in got], [p for p, _ in want]
+    if gp != wp: raise AssertionError(f"paths differ:\n{gp}\n{wp}")
+    gm, wm = np.array([m for _, m in got], float), np.array([m for _, m in want], float)
+    if not np.allclose(gm, wm, rtol=rtol, atol=0): raise AssertionError(f"masses differ beyond rtol={rtol}:\n{gm}\n{wm}")
 
 # %% ../nbs/05_testing.ipynb #ec4d387e
 @dataclass

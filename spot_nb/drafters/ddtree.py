@@ -7,12 +7,13 @@ Docs: https://spot-nb.github.io/spot_nb/drafters_ddtree.html.md"""
 # %% ../../nbs/20_drafters_ddtree.ipynb #7e1d0a04
 from __future__ import annotations
 import heapq
+import math
 from typing import Callable
 import numpy as np
 import torch
 from ..config import check_budget
 from ..core import DraftContext, StaleLogits
-from ..kernels import best_first_mlp, runner_up_counts, top_k_rows
+from ..kernels import best_first_mlp, mass_rank, runner_up_counts, top_k_rows
 from ..order_model import MLPRound
 from ..verify import DraftTree
 
@@ -51,7 +52,9 @@ def token_hypotheses(stale_probs: torch.Tensor | StaleLogits, ctx: DraftContext,
 # %% ../../nbs/20_drafters_ddtree.ipynb #d1443927
 DraftPath = tuple  # a hypothetical state as the tuple of (s, v) edges from the root
 
-def _key(path: DraftPath, mass: float): return (-mass, len(path), path)
+def _key(path: DraftPath, mass: float):
+    "The rank of a path: more mass (cut to 40 bits: `mass_rank`), then the shorter path, then the smaller one."
+    return (-mass_rank(mass), len(path), path)
 
 # %% ../../nbs/20_drafters_ddtree.ipynb #52bd4232
 def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq: Callable, tau: float = 1.0):
@@ -65,7 +68,8 @@ def _level(root: torch.Tensor, mask_id: int, paths: list[DraftPath], order_logq:
     masked = ys == mask_id
     logq = order_logq(ys, (r == mask_id)[None] & ~masked, np.array([len(p) for p in paths]))   # [B, L]
     if tau != 1.0: logq = _log_softmax(np.where(masked, logq / tau, -np.inf))
-    return np.exp(logq).tolist(), [np.flatnonzero(row).tolist() for row in masked]
+    # q with the C library's exp, as the compiled search takes it (NumPy's array exp differs in the last bit on AVX-512)
+    return [list(map(math.exp, row)) for row in logq.tolist()], [np.flatnonzero(row).tolist() for row in masked]
 
 def _log_softmax(a: np.ndarray) -> np.ndarray:
     "log_softmax over the last axis of a NumPy array with −inf entries (every row has a finite one)."
@@ -105,7 +109,7 @@ def grow_tree(root: torch.Tensor, mask_id: int, hyps, order_logq: Callable, budg
         # ranks strictly before that node by (mass, depth + 1): skip expanding the rest
         last = _key(selected[-1], mass[selected[-1]])[:2] if len(selected) > budget else None
         frontier = [p for p in selected if p not in expanded and len(p) < n_masked
-                    and (last is None or (-mass[p], len(p) + 1) < last)]
+                    and (last is None or (-mass_rank(mass[p]), len(p) + 1) < last)]
         # no child can pass γ: skip the call
         expanded.update(p for p in frontier if not can_pass(p))
         frontier = [p for p in frontier if p not in expanded]
