@@ -13,14 +13,15 @@ import numpy as np
 import torch
 from .core import DraftContext, StaleLogits, atomic_write, fill, fingerprint, position_confidence, transition
 from .costs import CostModel
-from .decode import DecodeConfig, decode, encode_prompt, side_by_side
+from .decode import DecodeConfig, decode, encode_prompt, for_generation, side_by_side
 from .trajectories import collect, load_trajectories, record
 from .tasks import Prompt
 from .target import time_interleaved
 from .verify import DraftTree, check_tree, pack, verify_tree
-from .config import auto_drafter_path
+from .config import auto_drafter_path, shown_path
 from .order_model import OrderModel
-from .drafters.acceptance import RECORD_FIELDS, AcceptanceCalibration, _AcceptanceTap, fit_acceptance
+from .drafters.acceptance import (RECORD_FIELDS, AcceptanceCalibration, _AcceptanceTap, default_calibration_path,
+                                        fit_acceptance)
 from .drafters.baselines import GRAPH_FORMAT, SpiffyDrafter, spiffy_counts, spiffy_graph
 from .drafters.cost_aware import AUTO_BUDGET, CostAwareDrafter, paying_paths
 from .drafters.ddtree import tree_of
@@ -29,7 +30,7 @@ from .drafters.spot import SpotDrafter
 
 # %% auto #0
 __all__ = ['CACHE_ENV', 'COST_MODEL_VERSION', 'record_acceptance', 'fit_calibration', 'calibrate_spiffy', 'measure_costs',
-           'cost_cache_dir', 'forward_costs', 'cost_aware_drafter', 'LoggingSpotDrafter']
+           'cost_cache_dir', 'forward_costs', 'acceptance_calibration', 'cost_aware_drafter', 'LoggingSpotDrafter']
 
 # %% ../nbs/28_calibration.ipynb #c1a00007
 def record_acceptance(target, prompts: list[torch.Tensor], order_model, budget: int = 12, temperature: float = 0.0,
@@ -161,8 +162,10 @@ def measure_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     # prefix draft-free and with SPOT at D = 1, alternately; scale the copy curve to the draft-free round, and charge a
     # drafted round's excess over the model to the drafter
     scale, excess = [], []
+    # two blocks, or one where a block spans the generation (Dream's canvas)
+    gen = 2 * L if for_generation(target, 2 * L).block_size == L else L
     pairs = side_by_side(target, ids, {"spot": lambda: dict(drafter=_SpotFromLogits(order_model), budget=1)},
-                         DecodeConfig(gen_length=2 * L, stop_at_eos=False), repeats=in_situ) if in_situ else []
+                         DecodeConfig(gen_length=gen, stop_at_eos=False), repeats=in_situ) if in_situ else []
     for p in pairs:
         df, sp = p["draft-free"], p["spot"]
         y = (1e3 * df.seconds - (df.nfe - len(df.rounds)) * copies[0]) / len(df.rounds)          # a draft-free round
@@ -207,11 +210,37 @@ def forward_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
     atomic_write(path, lambda tmp: tmp.write_text(json.dumps(costs.to_dict(), indent=1)))
     return costs
 
+# %% ../nbs/28_calibration.ipynb #acc0cal2
+def acceptance_calibration(target, order_model, prompts: list[torch.Tensor] | None = None, gen_length: int = 32,
+                           cache_dir: str | Path | None = None, progress: bool = False, out=None) -> AcceptanceCalibration:
+    """The acceptance calibration `spot-auto` reads for `order_model`: the one shipped for it (found by its
+    `fingerprint`), else one fit here, once, on `prompts` (token ids: a few held-out prompts of the user's own; T = 0 and
+    T = 1, DDTree at D = 12, `gen_length` tokens each, a multiple of the block) and cached per (target, order model). `out`: where to say which."""
+    try:
+        path = default_calibration_path(order_model)
+        if out: out(f"acceptance calibration: {shown_path(path)}")
+        return AcceptanceCalibration.load(path)
+    except ValueError:
+        if not prompts: raise
+    key = hashlib.sha256(repr((fingerprint(target), fingerprint(order_model), gen_length,
+                               [p.tolist() for p in prompts])).encode()).hexdigest()[:20]
+    path = Path(cache_dir or cost_cache_dir()) / f"acceptance-{key}.json"
+    if not path.exists():
+        if out: out(f"acceptance calibration: none ships for this order model; fitting one on {len(prompts)} prompt(s), "
+                    f"once (cached in {path})")
+        budget = 12
+        records = [record_acceptance(target, prompts, order_model, budget, T, gen_length=gen_length, progress=progress)
+                   for T in (0.0, 1.0)]
+        fit_calibration(order_model, records, budget, gen_length, prompts=f"{len(prompts)} own prompts").save(path)
+    elif out: out(f"acceptance calibration: fit here for this order model (cached in {path})")
+    return AcceptanceCalibration.load(path)
+
 # %% ../nbs/28_calibration.ipynb #10bf3e46
 def cost_aware_drafter(target, order_model=None, calibration: AcceptanceCalibration | str | Path | None = None,
                        d_max: int = AUTO_BUDGET, refresh: bool = False, **kw) -> CostAwareDrafter:
     """`CostAwareDrafter` for `target` on this machine: by default the embedded target's `spot-auto` scorer
-    (`auto_drafter_path`) and its shipped calibration, the cost model measured once and cached."""
+    (`auto_drafter_path`) and the acceptance calibration shipped for the order model (a user's own model: fit one with
+    `acceptance_calibration`), the cost model measured once and cached."""
     if order_model is None: order_model = OrderModel.load(auto_drafter_path())
     order_model.frozen(target.block_size)                                   # trace the scorer before anything is timed
     costs = forward_costs(target, order_model, d_max=d_max, refresh=refresh)

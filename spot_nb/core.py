@@ -203,9 +203,14 @@ def say(*parts, sep: str = " ", width: int = 112) -> None:
 # where a checkpoint was loaded from, which library wrote it
 UNHASHED_CONFIG = ("_name_or_path", "transformers_version")
 
-def fingerprint(module: torch.nn.Module) -> str:
+def fingerprint(module) -> str:
     """A short SHA-256 (16 hex digits) of a module's class, configuration and weights (their bytes: exact and the same
-    under any thread count; tensors over 2^20 elements by a strided sample of 2^16)."""
+    under any thread count; tensors over 2^20 elements by a strided sample of 2^16). A target that wraps a model (a real
+    family's adapter, which is no `nn.Module`) is fingerprinted by the model it wraps."""
+    if not isinstance(module, torch.nn.Module):
+        if not isinstance(getattr(module, "model", None), torch.nn.Module):
+            raise TypeError(f"fingerprint: {type(module).__name__} is neither a torch module nor a target wrapping one")
+        module = module.model
     h = hashlib.sha256(type(module).__name__.encode())
     cfg = getattr(module, "config", None)
     if hasattr(cfg, "to_dict"): cfg = sorted((k, v) for k, v in cfg.to_dict().items() if k not in UNHASHED_CONFIG)

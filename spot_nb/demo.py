@@ -66,9 +66,9 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     whether the output states it."""
     import torch
     from spot_nb.target import load_target
-    from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, side_by_side
+    from spot_nb.decode import DecodeConfig, decode, check_tokenizer, encode_prompt, for_generation, side_by_side
     from spot_nb.drafters.cost_aware import AUTO_BUDGET
-    from spot_nb.calibration import cost_aware_drafter
+    from spot_nb.calibration import acceptance_calibration, cost_aware_drafter
     prompts = DEMO_PROMPTS[:2] if prompts is None else prompts
     answers = [None] * len(prompts) if answers is None else answers
     torch.set_num_threads(threads)
@@ -80,10 +80,13 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
     # measures this machine's forward costs once (cached)
     if drafter is not None and budget == "auto":
         scorer = drafter.model
-        try: drafter, budget, label = cost_aware_drafter(model, scorer), AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
+        # a user's own order model: its acceptance calibration is fit once on these prompts (cached)
+        own = [encode_prompt(tok, p, model, gen_length) for p in prompts]
+        # sized as it decodes (a Dream canvas is one block of gen_length)
+        sized = for_generation(model, gen_length)
+        try: drafter = cost_aware_drafter(sized, scorer, acceptance_calibration(sized, scorer, own, gen_length, out=out))
         except ValueError as e: raise RequestError(f"--budget auto: {e}; or give a fixed --budget D") from None
-        from spot_nb.drafters.acceptance import default_calibration_path
-        out(f"acceptance calibration: {shown_path(default_calibration_path(scorer))}")
+        budget, label = AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
     else: label = f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}"
     used = torch.get_num_threads()
     out(f"target: {shown_path(target_path) if target_path else 'the embedded target'} "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 import torch
 from tqdm.auto import tqdm
-from .decode import DecodeResult, Round, decode, encode_prompt
+from .decode import DecodeResult, Round, decode, encode_prompt, for_generation
 from .config import POOL_SIZE, STALE_TOP_K, TOP_IDS   # torch-free: a command line checks them before torch loads
 from .core import atomic_write
 from .tasks import Prompt, training_pool
@@ -55,6 +55,15 @@ def trajectory_features(L: int):
                          top_p=Array2D((L, STALE_TOP_K), str(STORED_PROB_DTYPE).removeprefix("torch.")),
                          top_ids=Array2D((L, TOP_IDS), "int32")))
 
+def _save_quietly(ds, path: Path, progress: bool) -> None:
+    "`ds.save_to_disk(path)`, with `datasets`' own progress bar only when `progress`."
+    import datasets
+    was_off = datasets.are_progress_bars_disabled()
+    if not progress: datasets.disable_progress_bars()
+    try: ds.save_to_disk(str(path))
+    finally:
+        if not progress and not was_off: datasets.enable_progress_bars()
+
 def collect(target, tokenizer, prompts: list[Prompt], out_dir: str | Path, gen_length: int = 256,
             shard_size: int = 20, progress: bool = True, rank: int = 0, world: int = 1,
             stop_at_eos: bool = True) -> Path:
@@ -78,9 +87,10 @@ def collect(target, tokenizer, prompts: list[Prompt], out_dir: str | Path, gen_l
                           stop_at_eos=stop_at_eos)
             rows += r
             bar.update(1)
+        # sized as the decode sees the target (a Dream canvas is one block of gen_length)
         ds = Dataset.from_dict({k: [r[k] for r in rows] for k in rows[0]},
-                               features=trajectory_features(target.block_size))
-        atomic_write(out_dir / f"shard-{i:05d}", lambda tmp: ds.save_to_disk(str(tmp)), directory=True)
+                               features=trajectory_features(for_generation(target, gen_length).block_size))
+        atomic_write(out_dir / f"shard-{i:05d}", lambda tmp: _save_quietly(ds, tmp, progress), directory=True)
     bar.close()
     return out_dir
 

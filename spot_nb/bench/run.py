@@ -135,7 +135,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     Per sample: the draft-free control, then each pending configuration, scored, written as one group. Returns
     counts."""
     from tqdm.auto import tqdm
-    from spot_nb.decode import DecodeConfig, block_commits_of, decode, encode_prompt, side_by_side
+    from spot_nb.decode import DecodeConfig, block_commits_of, decode, encode_prompt, for_generation, side_by_side
     from spot_nb.core import atomic_write
     from spot_nb.target import load_target
     import torch
@@ -153,9 +153,18 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
     order_model = _load_order_model(cfg.order_model, target.block_size) if cfg.order_model else None
     auto = None
     if any(m.name == AUTO for m in cfg.methods):           # its cost model: measured once on this machine, then cached
-        from spot_nb.calibration import cost_aware_drafter
-        try: auto = cost_aware_drafter(target, _load_order_model(cfg.auto_order_model, target.block_size),
-                                       d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
+        from spot_nb.calibration import acceptance_calibration, cost_aware_drafter
+        # sized as it decodes (a Dream canvas is one block of the generation length); a user's own order model: its
+        # acceptance calibration fit once on the first task's next 4 samples after the run's (never one it decodes)
+        G = min(cfg.gen_lengths)
+        sized, task = for_generation(target, G), cfg.tasks[0]
+        spare = get_task(task).samples(cfg.split, len(cfg.samples[task]) + 4)[len(cfg.samples[task]):]
+        spare = [encode_prompt(tok, prompt_text(s, tok), target, G) for s in spare]
+        try:
+            om = _load_order_model(cfg.auto_order_model, sized.block_size)
+            auto = cost_aware_drafter(sized, om, acceptance_calibration(sized, om, spare, G,
+                                                                        out=print if cfg.progress else None),
+                                      d_max=max(m.budget for m in cfg.methods if m.name == AUTO))
         except ValueError as e: raise BenchError(f"spot-auto: {e}") from None
     chat, target_id = has_chat_template(tok), str(cfg.target.resolve())
     om_ids = order_model_ids(cfg)
