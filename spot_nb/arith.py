@@ -12,16 +12,21 @@ from dataclasses import dataclass
 from .tasks import Prompt, Task, register_task
 
 # %% auto #0
-__all__ = ['ARITH_TASK', 'SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS',
-           'MAX_VALUE', 'AMOUNT_DIGITS', 'ANSWER_RE', 'NAMES', 'ITEMS', 'OPS', 'N_TEMPLATES', 'ArithProblem', 'written',
-           'is_heldout_problem', 'arith_problems', 'extract_answer', 'score_arith', 'ArithRecord',
-           'stale_argmax_recorder', 'evaluate_arith']
+__all__ = ['ARITH_TASK', 'SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARITH_TEST_TASK', 'ARITH_HELDOUT_SETS',
+           'ARITH_GEN_LENGTH', 'MIN_STEPS', 'MAX_STEPS', 'MAX_VALUE', 'AMOUNT_DIGITS', 'ANSWER_RE', 'NAMES', 'ITEMS',
+           'OPS', 'N_TEMPLATES', 'ArithProblem', 'written', 'is_heldout_problem', 'arith_problems', 'arith_heldout',
+           'extract_answer', 'score_arith', 'ArithRecord', 'stale_argmax_recorder', 'evaluate_arith']
 
 # %% ../nbs/12_arith.ipynb #5ec776a3
 ARITH_TASK = "arith"         # the harness's task: held-out problems (spot_nb.tasks names it in TASK_MODULES)
 SPLITS = ("train", "heldout", "heldout-template")
 HELDOUT_EVERY = 10          # one problem in ten (by a hash of its question) is held out of training
 ARITH_EVAL_PROBLEMS = 500   # the harness's evaluation split: the first 500 held-out problems (task "arith")
+ARITH_TEST_TASK = "arith-test"   # the test split of the order model's study: held-out problems no choice ever read
+# disjoint slices of the held-out stream (start, size): "evaluation" is the task "arith" (read by earlier choices:
+# budgets, calibrations), "test" the task "arith-test" (reported, never chosen on), "validation" what the order model's
+# checkpoint, sizes and features are chosen on
+ARITH_HELDOUT_SETS = {"evaluation": (0, ARITH_EVAL_PROBLEMS), "test": (500, 300), "validation": (800, 200)}
 ARITH_GEN_LENGTH = 176      # tokens a decode may write: room for the longest worked solution (notebook 13 checks it)
 MIN_STEPS, MAX_STEPS = 4, 4
 MAX_VALUE = 199             # every intermediate quantity stays in 0..199
@@ -132,13 +137,21 @@ def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithPro
     return out
 
 # %% ../nbs/12_arith.ipynb #1e1a5801
-def _arith_prompts() -> list[Prompt]:
-    "The harness's task \"arith\": the first `ARITH_EVAL_PROBLEMS` held-out problems."
-    return [Prompt(f"arith/{i}", ARITH_TASK, p.prompt, str(p.answer))
-            for i, p in enumerate(arith_problems(ARITH_EVAL_PROBLEMS, "heldout"))]
+def arith_heldout(which: str) -> list[ArithProblem]:
+    "The held-out problems of one of `ARITH_HELDOUT_SETS` (evaluation, test, validation): disjoint slices of one stream."
+    if which not in ARITH_HELDOUT_SETS:
+        raise ValueError(f"which={which!r}: use one of {', '.join(ARITH_HELDOUT_SETS)}")
+    start, size = ARITH_HELDOUT_SETS[which]
+    return arith_problems(start + size, "heldout")[start:]
 
-register_task(Task(ARITH_TASK, _arith_prompts, "arithmetic word problems",          # scored by score_arith (below)
-                   scorer=lambda completion, answer: bool(score_arith(completion, int(answer)))))
+def _arith_prompts(which: str = "evaluation", task: str = ARITH_TASK) -> list[Prompt]:
+    "A harness task's prompts: task \"arith\" the evaluation set, \"arith-test\" the test set."
+    return [Prompt(f"{task}/{i}", task, p.prompt, str(p.answer)) for i, p in enumerate(arith_heldout(which))]
+
+_score = lambda completion, answer: bool(score_arith(completion, int(answer)))
+register_task(Task(ARITH_TASK, _arith_prompts, "arithmetic word problems", scorer=_score))
+register_task(Task(ARITH_TEST_TASK, lambda: _arith_prompts("test", ARITH_TEST_TASK),
+                   "arithmetic word problems, test split", scorer=_score))
 
 # %% ../nbs/12_arith.ipynb #c1d531f5
 def extract_answer(completion: str) -> int | None:

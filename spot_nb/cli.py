@@ -174,9 +174,9 @@ def _parser(bench: bool = False) -> Parser:
                        formatter_class=HelpFormatter)
     c.add_argument("--n", type=integer(1), default=POOL_SIZE, metavar="N",
                    help="prompts of the training pool to record")
-    c.add_argument("--pool", choices=("general", "arith"), default="general",
-                   help="the prompts: general (code and math, for a general target) or arith (training problems of "
-                        "notebook 12's family, for the competent target)")
+    c.add_argument("--pool", choices=("general", "arith", "arith-validation", "arith-test"), default="general",
+                   help="the prompts: general (code and math, for a general target), arith (training problems of "
+                        "notebook 12's family, for the competent target), or its held-out validation or test set")
     c.add_argument("--out", default="runs/traj/pool", metavar="DIR",
                    help="folder of the trajectory shards (not inside data/)")
     c.add_argument("--gen-length", type=integer(1), default=256, metavar="G",
@@ -216,6 +216,13 @@ def _parser(bench: bool = False) -> Parser:
                         "vocabulary)")
     t.add_argument("--lr", type=number(0, lo_open=True), default=None, metavar="LR",
                    help="Adam's learning rate (default: 3e-4 for the encoder, 2e-3 for mlp)")
+    t.add_argument("--validation", default=None, metavar="DIR",
+                   help="trajectory shards of other prompts (collect --pool arith-validation) to choose the checkpoint "
+                        "on; all of --traj then trains (default: a tenth of --traj's prompts, held out)")
+    t.add_argument("--test", default=None, metavar="DIR",
+                   help="trajectory shards of prompts no training or choice saw (collect --pool arith-test): the chosen "
+                        "model's accuracy on them, with intervals over prompts, goes into the checkpoint's report")
+    t.add_argument("--batch", type=integer(1), default=256, metavar="B", help="(state, depth) pairs per step")
     t.add_argument("--target", **target)
     t.add_argument("--threads", **threads)
     if bench:
@@ -278,9 +285,9 @@ def main(argv: list[str] | None = None) -> int:
             check_device(a.device)
             target_config(a.target).check_gen_length(a.gen_length)
             check_output(a.out)
-            if a.pool == "arith":
+            if a.pool.startswith("arith"):
                 from spot_nb.train.arith import arith_pool
-                pool = arith_pool(a.n)
+                pool = arith_pool(a.n, split=a.pool.removeprefix("arith").removeprefix("-") or "train")
             else:
                 from spot_nb.tasks import training_pool
                 pool = training_pool(a.n)
@@ -288,9 +295,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             out = check_output(a.out, force=a.force)
             if out.is_dir(): raise ValueError(f"--out {a.out} is a folder: give the checkpoint's file name")
-            if not sorted(Path(a.traj).glob("shard-*")):
-                raise FileNotFoundError(f"no trajectory shards under {a.traj}: record them with `spot-nb collect --out "
-                                        f"{a.traj}`")
+            for opt, folder in (("--traj", a.traj), ("--validation", a.validation), ("--test", a.test)):
+                if folder is not None and not sorted(Path(folder).glob("shard-*")):
+                    raise FileNotFoundError(f"{opt} {folder}: no trajectory shards there: record them with `spot-nb "
+                                            f"collect --out {folder}`")
     except (ValueError, FileNotFoundError) as e: a.parser.error(str(e))
     import torch
     torch.set_num_threads(a.threads)
@@ -326,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
                     a.parser.error(f"--only {a.only}: no trajectory under {a.traj} has a prompt id starting with it "
                                    "(the general pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
             ex = examples_from_trajectories(traj)
+            held = lambda k: None if getattr(a, k) is None else examples_from_trajectories(load_trajectories(getattr(a, k)))
             print(f"{torch.get_num_threads()} thread(s); training on {a.traj}"
                   + (f" (prompt ids {a.only}*)" if a.only else ""))
             from spot_nb.order_model import MLP_CONFIG
@@ -334,11 +343,18 @@ def main(argv: list[str] | None = None) -> int:
             _, rep = train_order_model(ex, a.out, epochs=a.epochs, patience=a.patience,
                                        evals_per_epoch=a.evals_per_epoch, min_delta=a.min_delta,
                                        max_seconds=float("inf") if a.max_minutes is None else a.max_minutes * 60,
-                                       config=config, lr=a.lr or (3e-4 if a.arch == "encoder" else 2e-3))
-            print("held-out next-commit accuracy (epoch: accuracy): "
+                                       config=config, lr=a.lr or (3e-4 if a.arch == "encoder" else 2e-3),
+                                       batch=a.batch, validation=held("validation"), test=held("test"))
+            split = "validation" if a.validation else "held-out"
+            print(f"{split} next-commit accuracy (epoch: accuracy): "
                   + " ".join(f"{p['epoch']:g}: {p['heldout_accuracy']:.3f}" for p in rep["curve"]))
-            print(f"kept epoch {rep['best_epoch']:g}: held-out next-commit accuracy {rep['model']:.3f} "
+            print(f"kept epoch {rep['best_epoch']:g}: {split} next-commit accuracy {rep['model']:.3f} "
                   f"(stale-confidence order {rep['stale_confidence']:.3f}); saved {a.out}")
+            if a.test:
+                t = rep["test"]
+                print(f"test next-commit accuracy ({t['n_prompts']} prompts): {t['model']:.3f} "
+                      f"[{t['interval']['model'][0]:.3f}, {t['interval']['model'][1]:.3f}], stale-confidence order "
+                      f"{t['stale_confidence']:.3f}")
     except KeyboardInterrupt:
         print("spot-nb: interrupted", file=sys.stderr)
         return 130

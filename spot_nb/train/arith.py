@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import torch
 from ..config import embedded_target_dir
-from ..arith import ARITH_GEN_LENGTH, arith_problems
+from ..arith import ARITH_GEN_LENGTH, arith_heldout, arith_problems
 from ..core import atomic_write
 from .target import encode_stream, heldout_loss, train, train_tokenizer
 from ..tasks import read_jsonl
@@ -127,10 +127,15 @@ def training_summary(run_dir: str | Path, model, tokenizer, lead_blocks: int = A
                 diffusion_heldout_loss=round(loss, 4))
 
 # %% ../../nbs/13_train_arith.ipynb #08faf2cc
-def arith_pool(n: int, seed: int = 7) -> list[Prompt]:
-    "`n` training problems as drafter-training prompts (`spot-nb collect --pool arith`): never an evaluation problem."
-    return [Prompt(f"arith-train/{seed}/{i}", "arith-train", p.prompt)
-            for i, p in enumerate(arith_problems(n, "train", seed))]
+def arith_pool(n: int, seed: int = 7, split: str = "train") -> list[Prompt]:
+    """`n` problems as order-model prompts (`spot-nb collect --pool arith[-validation|-test]`): training problems (never
+    an evaluation problem), or the first `n` of the held-out validation or test set (`arith_heldout`)."""
+    if split == "train":
+        return [Prompt(f"arith-train/{seed}/{i}", "arith-train", p.prompt)
+                for i, p in enumerate(arith_problems(n, "train", seed))]
+    problems = arith_heldout(split)
+    if n > len(problems): raise ValueError(f"--n {n}: the arith {split} set has {len(problems)} problems")
+    return [Prompt(f"arith-{split}/{i}", f"arith-{split}", p.prompt, str(p.answer)) for i, p in enumerate(problems[:n])]
 
 # %% ../../nbs/13_train_arith.ipynb #c24b901c
 def save_target(model, tokenizer, out_dir: str | Path, log_path: str | Path | None = None) -> Path:

@@ -18,7 +18,8 @@ from ..core import atomic_write
 from ..order_model import OrderModel, build_order_model, order_features
 
 # %% auto #0
-__all__ = ['OrderExamples', 'examples_from_trajectories', 'split_by_prompt', 'evaluate_order', 'train_order_model']
+__all__ = ['OrderExamples', 'examples_from_trajectories', 'split_by_prompt', 'order_hits', 'evaluate_order', 'test_report',
+           'train_order_model']
 
 # %% ../../nbs/19_train_order_model.ipynb #9da190a7
 @dataclass
@@ -100,33 +101,65 @@ def split_by_prompt(ex: OrderExamples, heldout_frac: float = 0.1, seed: int = 0)
 
 # %% ../../nbs/19_train_order_model.ipynb #846f653c
 @torch.no_grad()
-def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray, d_max: int = 7, batch: int = 4096) -> dict:
-    "Next-commit accuracy of `model` and of the stale-confidence order, overall and by depth."
+def order_hits(model: OrderModel, ex: OrderExamples, states: np.ndarray | None = None, d_max: int = 7,
+               batch: int = 4096) -> dict[str, np.ndarray]:
+    """Per (state, depth) pair of `states` (all of `ex` by default): whether `model`'s and the stale-confidence order's
+    argmax is the target's next commit, the depth and the state's index."""
     pairs = ex.pairs(d_max)
-    pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), states))]
-    hit_m, hit_c, depth = [], [], []
+    if states is not None: pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), states))]
+    hit_m, hit_c = [], []
     for j in range(0, len(pairs), batch):
         pb = pairs[j: j + batch]
         feats, masked, target = ex.batch(pb, model.open_rows_only, model.stale_k)
         hit_m.append(model(feats, masked, ex.tokens(pb)).argmax(-1) == target)
         hit_c.append(ex.stale_conf[pb[:, 0]].masked_fill(~masked, -1).argmax(-1) == target)   # ties -> lowest index
-        depth.append(pb[:, 1])
-    hm, hc, dd = torch.cat(hit_m).float(), torch.cat(hit_c).float(), torch.cat(depth)
+    cat = lambda xs: torch.cat(xs).numpy() if xs else np.zeros(0, bool)
+    return dict(model=cat(hit_m), stale=cat(hit_c), depth=pairs[:, 1].numpy(), state=pairs[:, 0].numpy())
+
+def evaluate_order(model: OrderModel, ex: OrderExamples, states: np.ndarray | None = None, d_max: int = 7,
+                   batch: int = 4096) -> dict:
+    "Next-commit accuracy of `model` and of the stale-confidence order, overall and by depth."
+    h = order_hits(model, ex, states, d_max, batch)
+    hm, hc, dd = h["model"].astype(float), h["stale"].astype(float), h["depth"]
     by_depth = {int(k): (float(hm[dd == k].mean()), float(hc[dd == k].mean()), int((dd == k).sum()))
-                for k in dd.unique()}
+                for k in np.unique(dd)}
     return dict(model=float(hm.mean()), stale_confidence=float(hc.mean()), n=len(hm), by_depth=by_depth)
+
+def test_report(model: OrderModel, ex: OrderExamples, d_max: int = 7, n_boot: int = 2000, seed: int = 0) -> dict:
+    """Next-commit accuracy on a test set `ex` (prompts no training or choice saw): the model's and stale confidence's,
+    overall and by depth, with 95% bootstrap intervals over prompts (the prompt is the unit sampled: its states are
+    not independent), and the model's gain over stale confidence with its interval."""
+    h = order_hits(model, ex, None, d_max)
+    prompts, p_of = np.unique(ex.uids[h["state"]], return_inverse=True)
+    P = len(prompts)
+    w = np.random.default_rng(seed).multinomial(P, np.full(P, 1 / P), size=n_boot)          # [B, P] prompt weights
+    def acc(hits: np.ndarray, keep=slice(None)) -> tuple[float, np.ndarray]:
+        k, n = (np.bincount(p_of[keep], hits[keep].astype(float), P), np.bincount(p_of[keep], minlength=P))
+        return float(k.sum() / n.sum()), (w @ k) / np.maximum(w @ n, 1)
+    ci = lambda boot: [float(x) for x in np.quantile(boot, [0.025, 0.975])]
+    (m, bm), (c, bc) = acc(h["model"]), acc(h["stale"])
+    by_depth = {}
+    for d in np.unique(h["depth"]):
+        (md, bmd), (cd, bcd) = acc(h["model"], h["depth"] == d), acc(h["stale"], h["depth"] == d)
+        by_depth[int(d)] = dict(model=md, stale_confidence=cd, n=int((h["depth"] == d).sum()),
+                                interval=dict(model=ci(bmd), stale_confidence=ci(bcd)))
+    return dict(model=m, stale_confidence=c, gain=m - c, n_prompts=P, n=len(h["model"]),
+                interval=dict(model=ci(bm), stale_confidence=ci(bc), gain=ci(bm - bc)), by_depth=by_depth)
 
 # %% ../../nbs/19_train_order_model.ipynb #ea3e30a6
 def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_max: int = 7, epochs: int = 10,
                       batch: int = 256, lr: float = 3e-4, heldout_frac: float = 0.1, seed: int = 0,
                       max_seconds: float = float("inf"), progress: bool = True, config: dict | None = None,
-                      patience: int | None = None, evals_per_epoch: int = 1,
-                      min_delta: float = 0.0) -> tuple[OrderModel, dict]:
+                      patience: int | None = None, evals_per_epoch: int = 1, min_delta: float = 0.0,
+                      validation: OrderExamples | None = None,
+                      test: OrderExamples | None = None) -> tuple[OrderModel, dict]:
     """Train q_φ on prefix-conditioned examples (Alg. 1); returns the model and its held-out report. `config`:
     `OrderModel` sizes and features (the paper's 3-layer encoder on the stale top-32 by default; `arch="mlp"`: an
     `OrderMLP`). `patience`: measure held-out next-commit accuracy `evals_per_epoch` times an epoch (`report["curve"]`),
     keep the best weights, and stop once `patience` measurements in a row gain no more than `min_delta` over the best:
-    training to a plateau, `epochs` then only a ceiling. With `out_path` and `patience`, every measurement also writes
+    training to a plateau, `epochs` then only a ceiling. `validation`: examples of other prompts to measure and choose
+    on instead of a `heldout_frac` of `ex` (then all of `ex` trains); `test`: examples of prompts neither training nor
+    any choice saw, measured once at the end (`test_report`: intervals over prompts) into `report["test"]`. With `out_path` and `patience`, every measurement also writes
     `<out_path>.resume` (weights, optimiser, curve, place in the epoch): a run stopped from outside continues from its
     last measurement when started again with the same arguments, and ends as if it had not stopped; the file is removed
     when the run completes."""
@@ -134,7 +167,9 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
         raise ValueError(f"evals_per_epoch must be >= 1 and min_delta >= 0, got {evals_per_epoch}, {min_delta}")
     torch.manual_seed(seed)
     L = ex.root_masked.shape[1]
-    train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
+    if validation is None: train_states, held_states = split_by_prompt(ex, heldout_frac, seed)
+    else: train_states, held_states = np.arange(len(ex.uids)), np.arange(len(validation.uids))
+    held_ex = ex if validation is None else validation
     pairs = ex.pairs(d_max)
     pairs = pairs[torch.from_numpy(np.isin(pairs[:, 0].numpy(), train_states))]
     model = build_order_model({"block_size": L, **(config or {})})
@@ -147,7 +182,8 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     # batches after which to measure
     marks = {-(-n_batches * k // evals_per_epoch) for k in range(1, evals_per_epoch + 1)}
     run_key = dict(d_max=d_max, epochs=epochs, batch=batch, lr=lr, heldout_frac=heldout_frac, seed=seed, config=config,
-                   evals_per_epoch=evals_per_epoch, pairs=len(pairs), states=len(ex.uids))
+                   evals_per_epoch=evals_per_epoch, pairs=len(pairs), states=len(ex.uids),
+                   validation=None if validation is None else len(validation.uids))
     resume = None if out_path is None or patience is None else Path(f"{out_path}.resume")
     if resume is not None and resume.exists():
         st = torch.load(resume, weights_only=False)
@@ -176,7 +212,7 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
             opt.step()
             losses.append(loss.item())
             if patience is not None and b in marks:
-                with torch.no_grad(): acc = evaluate_order(model.eval(), ex, held_states, d_max)["model"]
+                with torch.no_grad(): acc = evaluate_order(model.eval(), held_ex, held_states, d_max)["model"]
                 model.train()
                 at = round(ep + b / n_batches, 3)
                 curve.append(dict(epoch=at, heldout_accuracy=acc, seconds=round(time.time() - t0, 1)))
@@ -195,10 +231,13 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
         if stop: break
     if best["weights"] is not None: model.load_state_dict(best["weights"])
     model.eval()
-    report = evaluate_order(model, ex, held_states, d_max)
-    report.update(train_examples=len(pairs), train_states=len(train_states), heldout_states=len(held_states),
+    report = evaluate_order(model, held_ex, held_states, d_max)
+    report.update(split="validation" if validation is not None else "heldout (a share of the training prompts)",
+                  train_trajectories=len(np.unique(ex.uids[train_states])),
+                  train_examples=len(pairs), train_states=len(train_states), heldout_states=len(held_states),
                   epochs_run=ep + 1, seconds=round(time.time() - t0, 1), final_loss=float(np.mean(losses[-50:])))
     if patience is not None: report.update(curve=curve, best_epoch=best["epoch"])
+    if test is not None: report["test"] = test_report(model, test, d_max)
     if out_path is not None: model.save(out_path, extra={"report": report, "d_max": d_max})
     if resume is not None: resume.unlink(missing_ok=True)
     return model, report
