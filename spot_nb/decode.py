@@ -357,13 +357,20 @@ def block_commits_of(target: BlockTarget, prompt_ids: torch.Tensor, config: Deco
 
 # %% ../nbs/09_decode.ipynb #277c7a2d
 def side_by_side(target: BlockTarget, prompt_ids: torch.Tensor, methods: dict[str, Callable[[], dict]],
-                 config: DecodeConfig | None = None, repeats: int = 1) -> list[dict[str, DecodeResult]]:
+                 config: DecodeConfig | None = None, repeats: int = 1,
+                 order: list[str] | None = None) -> list[dict[str, DecodeResult]]:
     """One prompt decoded draft-free and then by each method, `repeats` times (draft-free, A, B, draft-free, A, B, ...):
     the one interleaving every comparison here runs, so that drift on a shared machine hits every side alike.
     `methods[name]()` gives the method's `decode` arguments (`dict(drafter=..., budget=...)`; a `config` of its own
     replaces `config`), called just before its decode; an entry named "draft-free" gives the control's (a recorder,
-    say). One dict of results per repeat, draft-free first."""
+    say). `order`: the names, draft-free included, in the order to run them instead (a shuffle drawn per prompt, so
+    that no method always runs first or after the same one). One dict of results per repeat, draft-free first."""
     if repeats < 1: raise ValueError(f"repeats must be >= 1, got {repeats}")
     run = lambda make: decode(target, prompt_ids, **({"config": config} | make()))
-    order = {"draft-free": methods.get("draft-free", dict)} | methods
-    return [{name: run(make) for name, make in order.items()} for _ in range(repeats)]
+    makers = {"draft-free": methods.get("draft-free", dict)} | methods
+    if order is not None and sorted(order) != sorted(makers):
+        raise ValueError(f"order must name each of {', '.join(makers)} once, got {order}")
+    def one_repeat() -> dict[str, DecodeResult]:
+        done = {name: run(makers[name]) for name in (order or makers)}
+        return {name: done[name] for name in makers}
+    return [one_repeat() for _ in range(repeats)]

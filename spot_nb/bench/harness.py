@@ -128,7 +128,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths,
                        samples, out, target, order_model, device, int(args.threads), not args.no_progress,
-                       args.summary_only, args.split, spiffy_graph, auto_order_model, used)
+                       args.summary_only, args.split, spiffy_graph, auto_order_model, used,
+                       args.shuffle_seed)
 
 # %% ../../nbs/36_bench_harness.ipynb #98e79e8a
 def write_summary(cfg: BenchConfig):
@@ -201,6 +202,9 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="device to decode on: cpu, cuda or cuda:N (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
     p.add_argument("--threads", default="1", metavar="N",
                    help="CPU threads per worker (1: copies bit-identical to solo forwards)")
+    p.add_argument("--shuffle-seed", type=int, default=0, metavar="SEED",
+                   help="seeds the order in which each sample's decodes run, shuffled per sample and recorded "
+                        "(run_position, shuffle_seed)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.add_argument("--summary-only", action="store_true",
                    help="decode nothing and read no task data: summarise every record in --out (tables and figures), "

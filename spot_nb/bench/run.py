@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/bench_run.html.md"""
 
 # %% ../../nbs/35_bench_run.ipynb #59bc0e86
 from __future__ import annotations
-import functools, hashlib, itertools, json, os, re, time, uuid
+import functools, hashlib, itertools, json, os, random, re, time, uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
 from ..tasks import Sample, chat_text, get_task, has_chat_template
@@ -66,6 +66,7 @@ class BenchConfig:
     spiffy_graph: Path | None = None      # Spiffy's calibrated graph (None: the embedded target's shipped graph)
     auto_order_model: Path | None = None  # spot-auto's scorer; None when spot-auto is not asked for
     drafter_files: dict | None = None     # the target's own drafter files it defaulted to, by role (run_bench prints)
+    shuffle_seed: int = 0                 # seeds each sample's shuffled run order (recorded with every record)
 
 # %% ../../nbs/35_bench_run.ipynb #abd3125e
 class CommitTally:
@@ -199,13 +200,17 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                 commits = lambda: lookahead() if m.reads_commits else None
                 return lambda: dict(drafter=m.drafter(order_model, commits(), cfg.spiffy_graph, auto, seed),
                                     config=m.config(kw), recorder=tally)
-            runs = side_by_side(target, ids, {str(i) if i else CONTROL: args(m, t)
-                                              for i, (m, t) in enumerate(zip([control, *todo], tallies))})[0]
+            keys = [str(i) if i else CONTROL for i in range(1 + len(todo))]
+            # the run order, shuffled per sample (with the run's seed): no method always runs first or after another
+            order = keys[:]
+            random.Random(f"{cfg.shuffle_seed}/{s.prompt.uid}/{T}/{seed}/{G}").shuffle(order)
+            runs = side_by_side(target, ids, {k: args(m, t) for k, m, t in zip(keys, [control, *todo], tallies)},
+                                order=order)[0]
             outs = [(m, (r, t)) for m, r, t in zip([control, *todo], runs.values(), tallies)]
             ref = runs[CONTROL]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
-            for m, (r, tally) in outs:
+            for k, (m, (r, tally)) in zip(keys, outs):
                 text = tok.decode(r.tokens.tolist())
                 answer = completion(task, text, chat)
                 if answer not in scores: scores[answer] = bool(score(task, s.item, answer))
@@ -217,6 +222,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                                  seconds=r.seconds, drafter_seconds=r.drafter_seconds, score=scores[answer],
                                  **tally.summary(),
                                  identical=torch.equal(r.tokens, ref.tokens), chat_template=chat, invocation=invocation,
+                                 run_position=order.index(k), shuffle_seed=cfg.shuffle_seed,
                                  group=group, group_size=len(outs), rank=rank, world_size=world, machine=machine,
                                  versions=vers, time=now))
             append_group(shard, recs)

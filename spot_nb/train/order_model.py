@@ -64,9 +64,12 @@ class OrderExamples:
 def examples_from_trajectories(ds, mask_id: int | None = None) -> OrderExamples:
     """Order-model examples from a trajectory dataset (rows in decode order, T=0); the mask id is read off the states by
     default."""
-    uid, block, t = np.asarray(ds["uid"]), np.asarray(ds["block"]), np.asarray(ds["t"])
-    state, s, top1_ids = np.asarray(ds["state"]), np.asarray(ds["s"]), np.asarray(ds["top_ids"])[:, :, 0]
-    top_p, conf = np.asarray(ds["top_p"], dtype=np.float16), np.asarray(ds["conf"], dtype=np.float32)
+    # every column as one NumPy batch (iterating a `datasets` column goes row by row: minutes for a large pool)
+    cols = ds.with_format("numpy")[:] if hasattr(ds, "with_format") else ds
+    uid, block, t = np.asarray(cols["uid"]), np.asarray(cols["block"]), np.asarray(cols["t"])
+    state, s, top1_ids = np.asarray(cols["state"]), np.asarray(cols["s"]), np.asarray(cols["top_ids"])[:, :, 0]
+    top_p, conf = np.asarray(cols["top_p"], dtype=np.float16), np.asarray(cols["conf"], dtype=np.float32)
+    del cols
     N, L = state.shape
     if mask_id is None: mask_id = int(state[0, s[0]])          # the first commit fills a masked position
     keep, fut = [], np.full((N, L), -1, dtype=np.int64)
