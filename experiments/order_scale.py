@@ -6,6 +6,7 @@ Beside the library, not in the wheel. Each step is resumable and writes its resu
     python experiments/order_scale.py train 600 [--arch mlp|encoder] [--variant base|top4|no-tokens] [--max-minutes M]
     python experiments/order_scale.py nfe [--n 100] [--budget 8]      # every trained model, Spiffy, draft-free
     python experiments/order_scale.py data --minutes arith-train=M,...  # counts and checksums of the trajectories
+    python experiments/order_scale.py ship NAME                       # the competent target's default, recalibrated
 
 Trajectories (not in git) are recorded first with `spot-nb collect` (notebook 54 gives the commands and checksums):
 runs/traj/arith-train (15,000 training problems), runs/traj/arith-validation (200), runs/traj/arith-test (300).
@@ -150,6 +151,31 @@ def data(minutes: dict[str, float]) -> dict:
     for k, v in out.items(): print(k, v["prompts"], "prompts", v["rows"], "rows", v["sha256"][:16], v["minutes"], "min")
     return out
 
+def ship(name: str, n_prompts: int = 20) -> None:
+    """Make runs/order-scale/NAME.pt the competent target's default order model (`drafter/order-model.pt`, which
+    spot-auto also reads there), keeping the one it replaces as `order-model-600.pt` with its calibration, and fit its
+    acceptance calibration on the first `n_prompts` validation problems (T = 0 and T = 1, D = 12), never a test one."""
+    import shutil, torch
+    from spot_nb.config import drafter_files, target_dir
+    from spot_nb.target import load_target
+    from spot_nb.decode import encode_prompt
+    from spot_nb.order_model import OrderModel
+    from spot_nb.calibration import fit_calibration, record_acceptance
+    from spot_nb.arith import ARITH_GEN_LENGTH
+    from spot_nb.train.arith import arith_pool
+    torch.set_num_threads(1)
+    files = drafter_files("arith")
+    old, old_cal = files["order_model"], files["acceptance_calibration"]
+    kept, kept_cal = old.with_name("order-model-600.pt"), old_cal.with_name("acceptance-calibration-600.json")
+    if not kept.exists(): shutil.copyfile(old, kept), shutil.copyfile(old_cal, kept_cal)
+    shutil.copyfile(MODELS / f"{name}.pt", old)
+    target, tok = load_target(target_dir("arith"))
+    model = OrderModel.load(old)
+    ids = [encode_prompt(tok, p.text, target, ARITH_GEN_LENGTH) for p in arith_pool(n_prompts, split="validation")]
+    records = [record_acceptance(target, ids, model, 12, T, gen_length=ARITH_GEN_LENGTH) for T in (0.0, 1.0)]
+    fit_calibration(model, records, 12, ARITH_GEN_LENGTH, f"arith_pool({n_prompts}, split='validation')").save(old_cal)
+    print(f"{name} shipped as {old.relative_to(ROOT)}; its calibration in {old_cal.relative_to(ROOT)}")
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -166,8 +192,11 @@ def main(argv=None) -> int:
     f.add_argument("--models", default=None, help="comma-separated model names (default: every trained one)")
     d = sub.add_parser("data")
     d.add_argument("--minutes", default="", help="name=minutes,... as collect's progress bars read")
+    sh = sub.add_parser("ship")
+    sh.add_argument("name")
     a = ap.parse_args(argv)
-    if a.cmd == "data":
+    if a.cmd == "ship": ship(a.name)
+    elif a.cmd == "data":
         data({k: float(v) for k, v in (x.split("=") for x in a.minutes.split(",") if x)})
     elif a.cmd == "train": train(a.size, a.arch, a.variant, a.max_minutes, a.batch, a.evals_per_epoch)
     else: nfe(a.n, a.budget, a.models.split(",") if a.models else None)

@@ -22,7 +22,7 @@ from .demo import (DEMO_PROBLEMS, DEMO_TARGET, MAX_DEMO_PROMPTS, RequestError, d
 
 # %% auto #0
 __all__ = ['HelpFormatter', 'BENCH_LINE', 'REPORT_LINE', 'Parser', 'integer', 'number', 'setting', 'budget_value', 'text',
-           'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'main']
+           'text_file', 'usable_cores', 'target_config', 'shipped_paths', 'check_output', 'main']
 
 # %% ../nbs/46_cli.ipynb #65a8750d
 class Parser(argparse.ArgumentParser):
@@ -78,9 +78,18 @@ def budget_value(s: str) -> int | str:
         raise argparse.ArgumentTypeError(f"{s!r}: give auto or an integer in 1..{MAX_BUDGET}") from None
 
 def text(s: str) -> str:
-    "argparse type: non-blank text."
+    "argparse type: non-blank text that is valid UTF-8 (a shell may pass other bytes through)."
     if not s.strip(): raise argparse.ArgumentTypeError("the prompt is empty")
+    try: s.encode("utf-8")
+    except UnicodeEncodeError: raise argparse.ArgumentTypeError("the prompt is not valid UTF-8: re-encode it, or "
+                                                                "pass it with --prompt-file FILE") from None
     return s
+
+def text_file(path: str) -> str:
+    "argparse type: a prompt read from a UTF-8 text file."
+    try: return text(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError: raise argparse.ArgumentTypeError(f"no file at {path}") from None
+    except UnicodeDecodeError: raise argparse.ArgumentTypeError(f"{path} is not UTF-8 text: re-encode it") from None
 
 def usable_cores() -> int:
     "CPU cores this process may run on."
@@ -131,7 +140,7 @@ def _parser(bench: bool = False) -> Parser:
                                                     "(default: general, the embedded target in data/spot-dlm)")
     device = dict(default="cpu", metavar="DEVICE", help="device to decode on: cpu, cuda or cuda:N")
     dtype = dict(default="float32", choices=["float32", "bfloat16", "float16"], help="the target's dtype")
-    threads = dict(type=integer(1, usable_cores()), default=1,
+    threads = dict(type=integer(1, usable_cores()), default=1, metavar="THREADS",
                    help=f"CPU threads, at most the {usable_cores()} cores this process may use (1: block copies "
                         "bit-identical to solo forwards, and no slowdown on a busy machine)")
     d = sub.add_parser("demo",
@@ -141,6 +150,9 @@ def _parser(bench: bool = False) -> Parser:
                                    "sides interleaved.", formatter_class=HelpFormatter)
     d.add_argument("--prompt", action="append", type=text, metavar="TEXT",
                    help="a prompt to decode; repeat for several (default: the built-in prompts, see --prompts)")
+    d.add_argument("--prompt-file", action="append", type=text_file, metavar="FILE", dest="prompt",
+                   help="a prompt read from a UTF-8 text file (kept verbatim, newlines included); repeat for several "
+                        "(default: none)")
     d.add_argument("--prompts", type=integer(1, MAX_DEMO_PROMPTS), default=None, metavar="N",
                    help=f"how many built-in prompts to decode, without --prompt (default: {DEMO_PROBLEMS} held-out "
                         f"problems on the arith target, 2 of the {len(DEMO_PROMPTS)} built-in prompts on another)")
@@ -151,7 +163,7 @@ def _parser(bench: bool = False) -> Parser:
                    help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on "
                         f"this machine, possibly none; notebook 27) or a fixed D in 1..{MAX_BUDGET}, drafts verified "
                         "per forward")
-    d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="G",
+    d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="GAMMA",
                    help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
     d.add_argument("--temperature", type=setting(float, check_temperature, "a finite number >= 0"), default=0.0,
                    metavar="T", help="sampling temperature (0: greedy)")
@@ -221,7 +233,8 @@ def _parser(bench: bool = False) -> Parser:
                         "on; all of --traj then trains (default: a tenth of --traj's prompts, held out)")
     t.add_argument("--test", default=None, metavar="DIR",
                    help="trajectory shards of prompts no training or choice saw (collect --pool arith-test): the chosen "
-                        "model's accuracy on them, with intervals over prompts, goes into the checkpoint's report")
+                        "model's accuracy on them, with intervals over prompts, goes into the checkpoint's report "
+                        "(default: none, no test report)")
     t.add_argument("--batch", type=integer(1), default=256, metavar="B", help="(state, depth) pairs per step")
     t.add_argument("--target", **target)
     t.add_argument("--threads", **threads)

@@ -191,6 +191,9 @@ def check_budget(budget, least: int = 0) -> int:
     """A draft budget: an integer in least..MAX_BUDGET (the most drafts one verification forward holds), returned as
     an int. The one check of a budget: `DecodeConfig`, `DraftContext`, DDTree, `spot-nb demo` and `spot-nb bench` call
     it."""
+    if budget == "auto":
+        raise ValueError("budget='auto' is spot-auto, a drafter of its own: build it with "
+                         "spot_nb.calibration.cost_aware_drafter(target) and decode with a fixed budget (its ceiling)")
     if isinstance(budget, bool) or not isinstance(budget, numbers.Integral) or not least <= budget <= MAX_BUDGET:
         raise ValueError(f"the draft budget must be an integer in {least}..{MAX_BUDGET} (spot_nb.MAX_BUDGET), "
                          f"got {budget!r}")

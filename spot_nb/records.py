@@ -58,6 +58,7 @@ class SampleRecord:
     # which run wrote it, when several runs (grids) share one file: a drafted record pairs only with the control decoded
     # beside it, in the same run
     run: str | None = None
+    run_position: int | None = None        # where in its sample's shuffled run order this decode ran (0: first)
 
     @property
     def rounds(self) -> int: return len(self.accepted)

@@ -177,7 +177,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "for torchrun, whose own parser claims options that start like its --nnodes or "
                         "--nproc-per-node)")
     hidden("--limit", dest="limit")
-    p.add_argument("--gamma", default="0.05", metavar="G[,G...]", help="mass floors γ of spot-gamma, in [0, 1]")
+    p.add_argument("--gamma", default="0.05", metavar="GAMMA[,GAMMA...]", help="mass floors γ of spot-gamma, in [0, 1]")
     p.add_argument("--verifiers", default="coupled", metavar="NAME[,NAME...]",
                    help=f"verifiers, from {', '.join(VERIFIER_NAMES)} (greedy is not exact at T > 0)")
     p.add_argument("--split", default="evaluation", choices=SPLITS,
@@ -200,7 +200,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
     p.add_argument("--device", default="cpu", metavar="DEVICE",
                    help="device to decode on: cpu, cuda or cuda:N (cuda: each torchrun worker takes cuda:LOCAL_RANK)")
-    p.add_argument("--threads", default="1", metavar="N",
+    p.add_argument("--threads", default="1", metavar="THREADS",
                    help="CPU threads per worker (1: copies bit-identical to solo forwards)")
     p.add_argument("--shuffle-seed", type=int, default=0, metavar="SEED",
                    help="seeds the order in which each sample's decodes run, shuffled per sample and recorded "

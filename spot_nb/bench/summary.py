@@ -125,7 +125,8 @@ def sample_records_of(records: list[dict]) -> list:
                                 None if r["method"] == CONTROL else r["identical"],
                                 float(r["score"]), drafts=r["drafts"], argmax_fraction=r["argmax_fraction"],
                                 commit_prob=r["mean_commit_prob"], top_hit=r["top_hit"],
-                                token_hit=r["token_hit"], drafter_seconds=round(r["drafter_seconds"], 4)))
+                                token_hit=r["token_hit"], drafter_seconds=round(r["drafter_seconds"], 4),
+                                run_position=r.get("run_position")))
     return out
 
 def record_summary(df):
