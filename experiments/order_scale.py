@@ -174,6 +174,17 @@ def ship(name: str, n_prompts: int = 20) -> None:
     ids = [encode_prompt(tok, p.text, target, ARITH_GEN_LENGTH) for p in arith_pool(n_prompts, split="validation")]
     records = [record_acceptance(target, ids, model, 12, T, gen_length=ARITH_GEN_LENGTH) for T in (0.0, 1.0)]
     fit_calibration(model, records, 12, ARITH_GEN_LENGTH, f"arith_pool({n_prompts}, split='validation')").save(old_cal)
+    # what notebook 54's CI-sized cell measures again: the shipped model on the first test prompts
+    from spot_nb.train.order_model import examples_from_trajectories, test_report
+    import numpy as np
+    n = 6
+    ds = subset(TRAJ / "arith-test", n)
+    ds = ds.select(np.flatnonzero(np.isin(ds["uid"][:], [f"arith-test/{i}" for i in range(n)])))
+    rep = test_report(model, examples_from_trajectories(ds), n_boot=200)
+    res = read_results()
+    res["shipped"] = name
+    res["ci_check"] = dict(n_prompts=n, n=rep["n"], model=rep["model"], stale_confidence=rep["stale_confidence"])
+    write_results(res)
     print(f"{name} shipped as {old.relative_to(ROOT)}; its calibration in {old_cal.relative_to(ROOT)}")
 
 def main(argv=None) -> int:

@@ -138,7 +138,7 @@ def arith_problems(n: int, split: str = "train", seed: int = 0) -> list[ArithPro
 
 # %% ../nbs/12_arith.ipynb #1e1a5801
 def arith_heldout(which: str) -> list[ArithProblem]:
-    "The held-out problems of one of `ARITH_HELDOUT_SETS` (evaluation, test, validation): disjoint slices of one stream."
+    "The held-out problems of one of `ARITH_HELDOUT_SETS` (evaluation, test, validation): disjoint slices of a stream."
     if which not in ARITH_HELDOUT_SETS:
         raise ValueError(f"which={which!r}: use one of {', '.join(ARITH_HELDOUT_SETS)}")
     start, size = ARITH_HELDOUT_SETS[which]

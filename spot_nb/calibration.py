@@ -212,10 +212,12 @@ def forward_costs(target, order_model, d_max: int = 8, prefix_len: int = 256, re
 
 # %% ../nbs/28_calibration.ipynb #acc0cal2
 def acceptance_calibration(target, order_model, prompts: list[torch.Tensor] | None = None, gen_length: int = 32,
-                           cache_dir: str | Path | None = None, progress: bool = False, out=None) -> AcceptanceCalibration:
+                           cache_dir: str | Path | None = None, progress: bool = False,
+                           out=None) -> AcceptanceCalibration:
     """The acceptance calibration `spot-auto` reads for `order_model`: the one shipped for it (found by its
-    `fingerprint`), else one fit here, once, on `prompts` (token ids: a few held-out prompts of the user's own; T = 0 and
-    T = 1, DDTree at D = 12, `gen_length` tokens each, a multiple of the block) and cached per (target, order model). `out`: where to say which."""
+    `fingerprint`), else one fit here, once, on `prompts` (token ids: a few held-out prompts of the user's own;
+    T = 0 and T = 1, DDTree at D = 12, `gen_length` tokens each, a multiple of the block) and cached per (target,
+    order model). `out`: where to say which."""
     try:
         path = default_calibration_path(order_model)
         if out: out(f"acceptance calibration: {shown_path(path)}")
@@ -226,8 +228,8 @@ def acceptance_calibration(target, order_model, prompts: list[torch.Tensor] | No
                                [p.tolist() for p in prompts])).encode()).hexdigest()[:20]
     path = Path(cache_dir or cost_cache_dir()) / f"acceptance-{key}.json"
     if not path.exists():
-        if out: out(f"acceptance calibration: none ships for this order model; fitting one on {len(prompts)} prompt(s), "
-                    f"once (cached in {path})")
+        if out: out(f"acceptance calibration: none ships for this order model; fitting one on {len(prompts)} "
+                    f"prompt(s), once (cached in {path})")
         budget = 12
         records = [record_acceptance(target, prompts, order_model, budget, T, gen_length=gen_length, progress=progress)
                    for T in (0.0, 1.0)]

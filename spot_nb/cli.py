@@ -232,9 +232,9 @@ def _parser(bench: bool = False) -> Parser:
                    help="trajectory shards of other prompts (collect --pool arith-validation) to choose the checkpoint "
                         "on; all of --traj then trains (default: a tenth of --traj's prompts, held out)")
     t.add_argument("--test", default=None, metavar="DIR",
-                   help="trajectory shards of prompts no training or choice saw (collect --pool arith-test): the chosen "
-                        "model's accuracy on them, with intervals over prompts, goes into the checkpoint's report "
-                        "(default: none, no test report)")
+                   help="trajectory shards of prompts no training or choice saw (collect --pool arith-test): the "
+                        "chosen model's accuracy on them, with intervals over prompts, goes into the checkpoint's "
+                        "report (default: none, no test report)")
     t.add_argument("--batch", type=integer(1), default=256, metavar="B", help="(state, depth) pairs per step")
     t.add_argument("--target", **target)
     t.add_argument("--threads", **threads)
@@ -347,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
                     a.parser.error(f"--only {a.only}: no trajectory under {a.traj} has a prompt id starting with it "
                                    "(the general pool's start with stdlib-fn/, gsm8k-train/ or math-train/)")
             ex = examples_from_trajectories(traj)
-            held = lambda k: None if getattr(a, k) is None else examples_from_trajectories(load_trajectories(getattr(a, k)))
+            held = lambda k: (None if getattr(a, k) is None
+                              else examples_from_trajectories(load_trajectories(getattr(a, k))))
             print(f"{torch.get_num_threads()} thread(s); training on {a.traj}"
                   + (f" (prompt ids {a.only}*)" if a.only else ""))
             from spot_nb.order_model import MLP_CONFIG

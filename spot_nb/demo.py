@@ -84,7 +84,8 @@ def demo(prompts: list[str] | None = None, target_path: str | None = None, draft
         own = [encode_prompt(tok, p, model, gen_length) for p in prompts]
         # sized as it decodes (a Dream canvas is one block of gen_length)
         sized = for_generation(model, gen_length)
-        try: drafter = cost_aware_drafter(sized, scorer, acceptance_calibration(sized, scorer, own, gen_length, out=out))
+        try: drafter = cost_aware_drafter(sized, scorer,
+                                          acceptance_calibration(sized, scorer, own, gen_length, out=out))
         except ValueError as e: raise RequestError(f"--budget auto: {e}; or give a fixed --budget D") from None
         budget, label = AUTO_BUDGET, f"SPOT auto (≤{AUTO_BUDGET})"
     else: label = f"SPOT D{budget}{f' γ={gamma:g}' if gamma else ''}"

@@ -166,7 +166,8 @@ class Task:
         return item if isinstance(item, dict) else self.problem(item)
 
 TASKS: dict[str, Task] = {}              # name -> the task, in the order registered
-TASK_MODULES = {"arith": "spot_nb.arith", "arith-test": "spot_nb.arith"}   # tasks registered by a later module, imported when first asked for
+# tasks registered by a later module, imported when first asked for
+TASK_MODULES = {"arith": "spot_nb.arith", "arith-test": "spot_nb.arith"}
 
 def register_task(task: Task | str, loader: Callable[[], list[Prompt]] | None = None, **fields) -> Task:
     "Offer `task` to the harness under its name; `register_task(name, loader, **fields)` builds the `Task` first."

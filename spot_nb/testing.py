@@ -163,7 +163,8 @@ def test_same_tree(got: list[tuple], want: list[tuple], rtol: float = 1e-12) -> 
     gp, wp = [p for p, _ in got], [p for p, _ in want]
     if gp != wp: raise AssertionError(f"paths differ:\n{gp}\n{wp}")
     gm, wm = np.array([m for _, m in got], float), np.array([m for _, m in want], float)
-    if not np.allclose(gm, wm, rtol=rtol, atol=0): raise AssertionError(f"masses differ beyond rtol={rtol}:\n{gm}\n{wm}")
+    if not np.allclose(gm, wm, rtol=rtol, atol=0):
+        raise AssertionError(f"masses differ beyond rtol={rtol}:\n{gm}\n{wm}")
 
 # %% ../nbs/05_testing.ipynb #ec4d387e
 @dataclass

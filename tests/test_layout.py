@@ -89,3 +89,10 @@ def test_code_lines_reflowed(path: Path):
         chained += [t.line.strip() for t in toks if t.type == tokenize.OP and t.string == ";"]
     assert not long, long[:3]
     assert not chained, chained[:3]
+
+
+def test_every_notebook_names_its_kernel():
+    "JupyterLab opens each notebook on the python3 kernel, with no 'Select Kernel' dialog (nbdev-clean keeps this form)."
+    for p in sorted((ROOT / "nbs").glob("*.ipynb")):
+        spec = json.loads(p.read_text())["metadata"].get("kernelspec", {})
+        assert spec == {"display_name": "python3", "language": "python", "name": "python3"}, (p.name, spec)

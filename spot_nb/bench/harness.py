@@ -159,7 +159,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     "bench's options; lists are comma-separated, checked by `check_args`. Old spellings stay as hidden aliases."
     hidden = lambda *names, dest: p.add_argument(*names, dest=dest, default=None, help=argparse.SUPPRESS)
     p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", metavar="TASK[,TASK...]",
-                   help=f"tasks, from {', '.join(task_names())} (arith, arith-test: with --target arith); a task's data is read "
+                   help=f"tasks, from {', '.join(task_names())} (arith*: with --target arith); a task's data is read "
                         "only when it is decoded")
     p.add_argument("--methods", default="draft-free,spot", metavar="METHOD[,METHOD...]",
                    help="methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "

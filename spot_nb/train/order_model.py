@@ -162,7 +162,8 @@ def train_order_model(ex: OrderExamples, out_path: str | Path | None = None, d_m
     keep the best weights, and stop once `patience` measurements in a row gain no more than `min_delta` over the best:
     training to a plateau, `epochs` then only a ceiling. `validation`: examples of other prompts to measure and choose
     on instead of a `heldout_frac` of `ex` (then all of `ex` trains); `test`: examples of prompts neither training nor
-    any choice saw, measured once at the end (`test_report`: intervals over prompts) into `report["test"]`. With `out_path` and `patience`, every measurement also writes
+    any choice saw, measured once at the end (`test_report`: intervals over prompts) into `report["test"]`. With
+    `out_path` and `patience`, every measurement also writes
     `<out_path>.resume` (weights, optimiser, curve, place in the epoch): a run stopped from outside continues from its
     last measurement when started again with the same arguments, and ends as if it had not stopped; the file is removed
     when the run completes."""
