@@ -7,6 +7,7 @@ Beside the library, not in the wheel. Each step is resumable and writes its resu
     python experiments/order_scale.py nfe [--n 100] [--budget 8]      # every trained model, Spiffy, draft-free
     python experiments/order_scale.py data --minutes arith-train=M,...  # counts and checksums of the trajectories
     python experiments/order_scale.py ship NAME                       # the competent target's default, recalibrated
+    python experiments/order_scale.py wall-records run1=DIR=LOAD ...  # the wall-clock runs' records, committed
 
 Trajectories (not in git) are recorded first with `spot-nb collect` (notebook 54 gives the commands and checksums):
 runs/traj/arith-train (15,000 training problems), runs/traj/arith-validation (200), runs/traj/arith-test (300).
@@ -87,7 +88,7 @@ def nfe(n: int = 100, budget: int = 8, names: list[str] | None = None) -> None:
     from spot_nb.target import load_target
     from spot_nb.decode import DecodeConfig, decode, encode_prompt
     from spot_nb.order_model import OrderModel
-    from spot_nb.bench.methods import Method
+    from spot_nb.bench.methods import Method, method_grid
     from spot_nb.bench.run import task_samples, prompt_text
     from spot_nb.arith import ARITH_GEN_LENGTH
     from spot_nb.core import atomic_write
@@ -101,13 +102,13 @@ def nfe(n: int = 100, budget: int = 8, names: list[str] | None = None) -> None:
                 r = json.loads(line)
                 done[(r["prompt_id"], r["method"])] = r
     graph = drafter_files("arith")["spiffy_graph"]
+    spot, spiffy = method_grid(["spot", "spiffy"], [budget], [])                # as the harness configures them
     methods = {"draft-free": lambda: (None, Method("draft-free")),
-               f"spiffy D{budget}": lambda: (Method("spiffy", budget).drafter(spiffy_graph=graph), Method("spiffy", budget))}
+               f"spiffy D{budget}": lambda: (spiffy.drafter(spiffy_graph=graph), spiffy)}
     for name in names:
         model = OrderModel.load(MODELS / f"{name}.pt")
         model.frozen(target.block_size)
-        methods[f"spot D{budget} {name}"] = (lambda m=model: (Method("spot", budget, pad=True).drafter(m),
-                                                              Method("spot", budget, pad=True)))
+        methods[f"spot D{budget} {name}"] = lambda m=model: (spot.drafter(m), spot)
     cfg = DecodeConfig(gen_length=ARITH_GEN_LENGTH, temperature=0.0)
     for s in task_samples("arith-test", n):
         ids = encode_prompt(tok, prompt_text(s, tok), target, ARITH_GEN_LENGTH)
@@ -122,7 +123,7 @@ def nfe(n: int = 100, budget: int = 8, names: list[str] | None = None) -> None:
         rows = sorted(done.values(), key=lambda r: (r["prompt_id"], r["method"]))
         atomic_write(NFE_RECORDS, lambda tmp: tmp.write_bytes(gzip.compress(
             "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows).encode(), mtime=0)))
-    print(f"{len(done)} records in {NFE_RECORDS.relative_to(ROOT)}")
+    print(f"{len(done)} records in {NFE_RECORDS}")
 
 def data(minutes: dict[str, float]) -> dict:
     """What each trajectory folder holds (prompts, rows), a SHA-256 of its shards' Arrow files in shard order, the
@@ -187,6 +188,22 @@ def ship(name: str, n_prompts: int = 20) -> None:
     write_results(res)
     print(f"{name} shipped as {old.relative_to(ROOT)}; its calibration in {old_cal.relative_to(ROOT)}")
 
+WALL_RECORDS = ROOT / "results" / "records" / "arith_scale_wall.jsonl.gz"
+
+def wall_records(runs: dict[str, Path], loads: dict[str, str]) -> None:
+    """Commit the wall-clock runs' records (`spot-nb bench` folders) in the compact form, each marked with its run, so
+    that a decode is only ever compared with records of its own run; `loads` says what else the machine did."""
+    from dataclasses import replace
+    from spot_nb.bench.harness import read_records
+    from spot_nb.bench.summary import sample_records_of
+    from spot_nb.records import write_records
+    recs = [replace(r, run=name) for name, folder in runs.items() for r in sample_records_of(read_records(folder))]
+    write_records(WALL_RECORDS, recs)
+    res = read_results()
+    res["wall_runs"] = {name: dict(load=loads[name], records=sum(r.run == name for r in recs)) for name in runs}
+    write_results(res)
+    print(f"{len(recs)} records in {WALL_RECORDS}")
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -203,10 +220,15 @@ def main(argv=None) -> int:
     f.add_argument("--models", default=None, help="comma-separated model names (default: every trained one)")
     d = sub.add_parser("data")
     d.add_argument("--minutes", default="", help="name=minutes,... as collect's progress bars read")
+    w = sub.add_parser("wall-records")
+    w.add_argument("runs", nargs="+", help="name=folder=load description, one per run")
     sh = sub.add_parser("ship")
     sh.add_argument("name")
     a = ap.parse_args(argv)
     if a.cmd == "ship": ship(a.name)
+    elif a.cmd == "wall-records":
+        parts = [x.split("=", 2) for x in a.runs]
+        wall_records({n: Path(f) for n, f, _ in parts}, {n: load for n, _, load in parts})
     elif a.cmd == "data":
         data({k: float(v) for k, v in (x.split("=") for x in a.minutes.split(",") if x)})
     elif a.cmd == "train": train(a.size, a.arch, a.variant, a.max_minutes, a.batch, a.evals_per_epoch)
