@@ -71,7 +71,7 @@ def train(size: int, arch: str = "mlp", variant: str = "base", max_minutes: floa
     row = dict(arch=arch, variant=variant, size=size, train_trajectories=rep["train_trajectories"],
                validation=dict(model=rep["model"], stale_confidence=rep["stale_confidence"], n=rep["n"]),
                test=rep["test"], best_epoch=rep["best_epoch"], epochs_run=rep["epochs_run"],
-               seconds=round(time.time() - t0, 1), batch=batch, config=config, curve=rep["curve"])
+               seconds=rep["seconds"], batch=batch, config=config, curve=rep["curve"])
     res = read_results()
     res["models"][name] = row
     write_results(res)
@@ -143,8 +143,9 @@ def data(minutes: dict[str, float]) -> dict:
         for s in shards:
             for f in sorted(s.glob("*.arrow")): h.update(f.read_bytes())
         ds = subset(TRAJ / name, len(shards) * SHARD)
+        uids = ds.data.column("uid").to_pylist()                          # Arrow, not row by row
         out[name] = dict(command=cmd, seed="arith_pool(n, seed=7) for train; arith_heldout for validation and test",
-                         prompts=len(set(ds["uid"].tolist())), rows=len(ds), shards=len(shards), sha256=h.hexdigest(),
+                         prompts=len(set(uids)), rows=len(uids), shards=len(shards), sha256=h.hexdigest(),
                          minutes=minutes.get(name))
     res = read_results()
     res["data"] = out

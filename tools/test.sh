@@ -5,6 +5,25 @@
 # Extra arguments go to pytest, e.g. `tools/test.sh -k 02_core`. Notebooks run on two pytest-xdist workers.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+  cat <<'HELP'
+usage: tools/test.sh [PYTEST ARGS...]
+
+Runs the project's tests with pytest: every notebook in nbs/ as one test (cells flagged notest, slow or gpu
+skipped), the library-in-sync and clean-notebooks checks, the layout, claims, site and wheel tests.
+
+  tools/test.sh -k 02_core          one notebook's tests (any pytest -k expression)
+  tools/test.sh -x -q               any other pytest option is passed on
+
+Environment:
+  SPOT_NB_TEST_WORKERS=N   pytest-xdist workers (default 2; 0: one after the other)
+  SPOT_NB_TEST_FLAGS=slow  also run the cells flagged slow (or "slow gpu")
+  SPOT_NB_NB_TIMEOUT=S     wall-clock limit per notebook in seconds (default 2400)
+  SPOT_NB_MBPP=FILE        mbpp.jsonl, for the notebooks that score MBPP (skipped, saying so, without it)
+  SPOT_NB_WHEEL_CHECK=1    also build the wheel and decode from a fresh venv outside the repository
+HELP
+  exit 0
+fi
 if [[ -n "${VIRTUAL_ENV:-}" ]]; then PY="$VIRTUAL_ENV/bin/python"
 elif [[ -x .venv/bin/python ]]; then PY=.venv/bin/python
 else PY=python3; fi
