@@ -8,6 +8,17 @@ printed output or its prose). A spread over blocks, tasks or budgets is written 
 """
 
 CAPTIONS = {
+    "order_scale_curve": (
+        "Line plot, log-scaled x: test next-commit accuracy of the OrderMLP and of the paper-sized encoder against the "
+        "number of training trajectories, with error bars, and stale confidence as a dashed line",
+        "The order model against its data: next-commit accuracy on the states a decode visits, 300 test problems of the "
+        "competent target, at 600, 2,000, 5,000 and 15,000 training trajectories (the encoder at 600); error bars: "
+        "95% bootstrap intervals over test problems."),
+    "order_scale_wall": (
+        "Dot plot with error bars: throughput of spot-auto, padded SPOT, Spiffy and the chain at D = 2 and D = 8 "
+        "against draft-free, in a quiet run and a busy run",
+        "Wall clock on 100 test problems of the competent target, each decode against its own draft-free control, in "
+        "two runs under different loads (never pooled); error bars: paired bootstrap 95% intervals."),
     "target_loss": (
         "Line plot: training loss per step and held-out masked-token loss of the embedded target, falling over the run",
         "The embedded target's training run (1426 steps, 5.84 M tokens, 85 min): training loss per step and held-out "
