@@ -13,7 +13,7 @@ Trajectories (not in git) are recorded first with `spot-nb collect` (notebook 54
 runs/traj/arith-train (15,000 training problems), runs/traj/arith-validation (200), runs/traj/arith-test (300).
 """
 from __future__ import annotations
-import argparse, gzip, json, os, sys, time
+import argparse, gzip, json, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +63,6 @@ def train(size: int, arch: str = "mlp", variant: str = "base", max_minutes: floa
     else: config = {"open_rows_only": True}
     config.update(VARIANTS[variant])
     MODELS.mkdir(parents=True, exist_ok=True)
-    t0 = time.time()
     _, rep = train_order_model(ex, MODELS / f"{name}.pt", epochs=30, batch=batch, patience=2,
                                evals_per_epoch=evals_per_epoch, lr=2e-3 if arch == "mlp" else 3e-4, config=config,
                                validation=val, test=test,
