@@ -6,13 +6,14 @@ Docs: https://spot-nb.github.io/spot_nb/api.html.md"""
 
 # %% ../nbs/44_api.ipynb #94b580f4
 from __future__ import annotations
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 import torch
 from .decode import DecodeConfig, DecodeResult, decode, encode_prompt
 from .drafters import make_drafter
 from .drafters.spot import SpotDrafter
-from .config import SHIPPED_TARGETS, drafter_files
+from .config import SHIPPED_TARGETS, drafter_files, shown_path
 from .order_model import OrderModel
 from .target import BlockTarget
 
@@ -22,9 +23,16 @@ __all__ = ['drafter_path', 'load_drafter', 'Generation', 'generate']
 # %% ../nbs/44_api.ipynb #cd5f577b
 def drafter_path(path: str | Path | None = None) -> Path:
     """The order-model file `path` names: the file itself, or a target's own (`<target>/drafter/order-model.pt`) for a
-    target folder or a shipped target's name (`general`, `arith`); the embedded target's for None."""
-    if path is None or str(path) in SHIPPED_TARGETS or Path(path).is_dir(): return drafter_files(path)["order_model"]
-    return Path(path)
+    target folder or a shipped target's name (`general`, `arith`); the embedded target's for None, and, with a warning
+    that says so, for a folder without one (as `spot-nb` does)."""
+    if not (path is None or str(path) in SHIPPED_TARGETS or Path(path).is_dir()): return Path(path)
+    own = drafter_files(path)["order_model"]
+    if own.is_file(): return own
+    borrowed = drafter_files(path, fallback=True)["order_model"]
+    if borrowed != own:
+        warnings.warn(f"{path} has no drafter/order-model.pt: using the embedded target's ({shown_path(borrowed)}); "
+                      "train this target's own with `spot-nb train-drafter`", stacklevel=3)
+    return borrowed
 
 def load_drafter(path: str | Path | None = None, tau: float = 1.0, gamma: float = 0.0,
                  device: str | torch.device = "cpu") -> SpotDrafter:

@@ -12,7 +12,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from . import __version__
 from .config import (MAX_BUDGET, POOL_SIZE, SHIPPED_TARGETS, check_budget, check_checkpoint, check_device,
                             check_seed, check_temperature, TargetShape, data_dir, default_drafter_path, drafter_files,
-                            embedded_target_dir, shown_path, target_dir,
+                            docs_page, embedded_target_dir, shown_path, target_dir,
                             target_shape)      # torch-free, so every check below runs before torch loads
 from .bench.harness import BenchHelpFormatter   # light too: no torch, no NumPy
 from .tasks import DEMO_PROMPTS
@@ -125,7 +125,7 @@ def check_output(path: str | Path, force: bool | None = None) -> Path:
     return p
 
 # %% ../nbs/46_cli.ipynb #6bf1f050
-BENCH_LINE = "run the evaluation grid of notebook 36 (tasks × methods × budgets × ...) into resumable records"
+BENCH_LINE = "run an evaluation grid (tasks × methods × budgets × ...) into resumable records"
 REPORT_LINE = "print the summary table of a bench records folder and write its figures; no model, no task data"
 
 def _parser(bench: bool = False) -> Parser:
@@ -138,6 +138,10 @@ def _parser(bench: bool = False) -> Parser:
     target = dict(default=None, metavar="DIR",
                   help="target checkpoint folder, or a shipped target by name: general or arith "
                                                     "(default: general, the embedded target in data/spot-dlm)")
+    # collect and train-drafter: no default, the trajectories and the order model are one target's own
+    required_target = dict(required=True, metavar="DIR",
+                           help="target checkpoint folder, or a shipped target by name: general or arith (required: "
+                                "trajectories and an order model belong to one target)")
     device = dict(default="cpu", metavar="DEVICE", help="device to decode on: cpu, cuda or cuda:N")
     dtype = dict(default="float32", choices=["float32", "bfloat16", "float16"], help="the target's dtype")
     threads = dict(type=integer(1, usable_cores()), default=1, metavar="THREADS",
@@ -161,7 +165,8 @@ def _parser(bench: bool = False) -> Parser:
                         "worked solution on the arith target, else 128)")
     d.add_argument("--budget", type=budget_value, default="auto", metavar="D",
                    help="SPOT's draft budget: auto (each round verifies only the drafts that pay for their copies on "
-                        f"this machine, possibly none; notebook 27) or a fixed D in 1..{MAX_BUDGET}, drafts verified "
+                        f"this machine, possibly none: {docs_page('drafters_cost_aware')}) or a fixed D in "
+                        f"1..{MAX_BUDGET}, drafts verified "
                         "per forward")
     d.add_argument("--gamma", type=number(0, 1), default=0.0, metavar="GAMMA",
                    help="SPOT-γ mass floor in [0, 1], with a fixed --budget (0: draft the full budget)")
@@ -188,13 +193,14 @@ def _parser(bench: bool = False) -> Parser:
                    help="prompts of the training pool to record")
     c.add_argument("--pool", choices=("general", "arith", "arith-validation", "arith-test"), default="general",
                    help="the prompts: general (code and math, for a general target), arith (training problems of "
-                        "notebook 12's family, for the competent target), or its held-out validation or test set")
+                        f"the arithmetic family of the competent target, {docs_page('arith')}), or its held-out "
+                        "validation or test set")
     c.add_argument("--out", default="runs/traj/pool", metavar="DIR",
                    help="folder of the trajectory shards (not inside data/)")
     c.add_argument("--gen-length", type=integer(1), default=256, metavar="G",
                    help="tokens generated per prompt, a multiple of the target's block size")
     c.add_argument("--threads", **threads)
-    c.add_argument("--target", **target)
+    c.add_argument("--target", **required_target)
     c.add_argument("--device", **device)
     c.add_argument("--dtype", **dtype)
     t = sub.add_parser("train-drafter", help="train the commit-order model on recorded trajectories",
@@ -218,13 +224,14 @@ def _parser(bench: bool = False) -> Parser:
                         "weights are kept)")
     t.add_argument("--evals-per-epoch", type=integer(1), default=1, metavar="K",
                    help="measurements of held-out accuracy per epoch")
-    t.add_argument("--min-delta", type=number(0), default=0.0, metavar="G",
-                   help="a measurement gains only if it beats the best by more than G (0: any gain counts)")
+    t.add_argument("--min-delta", type=number(0), default=0.0, metavar="DELTA",
+                   help="a measurement gains only if it beats the best by more than DELTA (0: any gain counts)")
     t.add_argument("--max-minutes", type=number(0, lo_open=True), default=None, metavar="M",
                    help="also stop after M minutes (default: no time cap: train to the plateau)")
     t.add_argument("--arch", choices=("encoder", "mlp"), default="encoder",
                    help="the scorer: the paper's 3-layer encoder, or the small OrderMLP that runs in NumPy and reads "
-                        "tokens, cheap enough for a small target (notebook 52; its token table is sized to --target's "
+                        f"tokens, cheap enough for a small target ({docs_page('round_costs')}; its token table is "
+                        "sized to --target's "
                         "vocabulary)")
     t.add_argument("--lr", type=number(0, lo_open=True), default=None, metavar="LR",
                    help="Adam's learning rate (default: 3e-4 for the encoder, 2e-3 for mlp)")
@@ -236,7 +243,7 @@ def _parser(bench: bool = False) -> Parser:
                         "chosen model's accuracy on them, with intervals over prompts, goes into the checkpoint's "
                         "report (default: none, no test report)")
     t.add_argument("--batch", type=integer(1), default=256, metavar="B", help="(state, depth) pairs per step")
-    t.add_argument("--target", **target)
+    t.add_argument("--target", **required_target)
     t.add_argument("--threads", **threads)
     if bench:
         from spot_nb.bench.harness import add_bench_parser

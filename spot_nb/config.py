@@ -6,12 +6,13 @@ Docs: https://spot-nb.github.io/spot_nb/config.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_BUDGET', 'STALE_TOP_K', 'TOP_IDS', 'POOL_SIZE', 'TASKS', 'MBPP_ENV', 'VERIFIER_NAMES', 'DRAFTER_ENTRY_POINTS',
-           'SHIPPED_TARGETS', 'DRAFTER_DIR', 'DRAFTER_FILES', 'MBPP_HUB', 'WEIGHTS_FILE', 'WEIGHTS_INDEX', 'DAMAGED',
-           'DEFAULT_BLOCK_SIZE', 'CHECKPOINT_SHAPES', 'SHAPE_OF_MODEL_TYPE', 'data_dir', 'embedded_target_dir',
-           'target_dir', 'target_drafter_dir', 'drafter_files', 'shown_path', 'default_drafter_path',
-           'auto_drafter_path', 'user_cache_dir', 'hub_online', 'fetch_hub_jsonl', 'mbpp_path', 'check_temperature',
-           'check_device', 'check_checkpoint', 'check_budget', 'check_seed', 'read_json', 'safetensors_header',
-           'weight_files', 'check_target_folder', 'FamilyShape', 'TargetShape', 'shape_from_config', 'target_shape']
+           'SHIPPED_TARGETS', 'DRAFTER_DIR', 'DRAFTER_FILES', 'DOCS_URL', 'MBPP_HUB', 'WEIGHTS_FILE', 'WEIGHTS_INDEX',
+           'DAMAGED', 'DEFAULT_BLOCK_SIZE', 'CHECKPOINT_SHAPES', 'SHAPE_OF_MODEL_TYPE', 'data_dir',
+           'embedded_target_dir', 'target_dir', 'target_drafter_dir', 'drafter_files', 'shown_path',
+           'default_drafter_path', 'auto_drafter_path', 'docs_page', 'user_cache_dir', 'hub_online', 'fetch_hub_jsonl',
+           'mbpp_path', 'check_temperature', 'check_device', 'check_checkpoint', 'check_budget', 'check_seed',
+           'read_json', 'safetensors_header', 'weight_files', 'check_target_folder', 'FamilyShape', 'TargetShape',
+           'shape_from_config', 'target_shape']
 
 # %% ../nbs/00_config.ipynb #3960a699
 import importlib, importlib.util, json, math, os, re, struct
@@ -95,6 +96,12 @@ def auto_drafter_path() -> Path:
     """The order model that `spot-auto` (the cost-aware drafter) scores with on the embedded target, its `OrderMLP`
     (notebook 52): `data/spot-dlm/drafter/order-model-auto.pt`."""
     return drafter_files()["auto_order_model"]
+DOCS_URL = "https://spot-nb.github.io/spot_nb/"   # the site; a notebook NN_name.ipynb is its page name.html
+
+def docs_page(name: str) -> str:
+    "The site's address of a page (`docs_page('drafters_cost_aware')`), for help texts and messages."
+    return f"{DOCS_URL}{name}.html"
+
 
 # %% ../nbs/00_config.ipynb #d09f8a30
 def user_cache_dir() -> Path:

@@ -388,7 +388,8 @@ NAV_GROUPS = [
                                  "drafters_ddtree", "drafters_spot", "paper_sampling", "paper_bench",
                                  "drafters_cost_aware", "calibration"]),
         # round_costs: SPOT on the clock
-        ("The competent target", ["train_arith", "paper_competent", "round_costs", "order_scale", "*speed*"]),
+        ("The competent target", ["train_arith", "paper_competent", "round_costs", "order_scale", "train_sdar_arith",
+                                  "*speed*"]),
         ("The paper's comparisons", ["paper_tables", "drafters_baselines"]),
         ("GPU", ["paper_gpu_bench"]),
     ]),

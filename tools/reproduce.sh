@@ -10,6 +10,6 @@ PY=${VIRTUAL_ENV:-.venv}/bin/python
 export HF_HUB_OFFLINE=1 MPLBACKEND=Agg
 mkdir -p results figures
 "$PY" tools/run_nb.py nbs/11_train_target.ipynb --slow
-${VIRTUAL_ENV:-.venv}/bin/spot-nb collect --n "${SPOT_NB_POOL:-300}" --out runs/traj/pool
+${VIRTUAL_ENV:-.venv}/bin/spot-nb collect --target general --n "${SPOT_NB_POOL:-300}" --out runs/traj/pool
 "$PY" tools/run_nb.py nbs/15_paper_stale_coverage.ipynb nbs/50_paper_tables.ipynb nbs/16_drafters_oracle.ipynb nbs/23_paper_bench.ipynb nbs/28_calibration.ipynb --slow
 # the order model is shipped in data/; nbs/18_order_model.ipynb --slow trains another into runs/order-model.pt

