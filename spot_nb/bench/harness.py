@@ -6,7 +6,7 @@ Docs: https://spot-nb.github.io/spot_nb/bench_harness.html.md"""
 
 # %% ../../nbs/36_bench_harness.ipynb #b4491f12
 from __future__ import annotations
-import argparse, sys
+import argparse, os, sys
 from pathlib import Path
 from ..config import (MAX_BUDGET, MBPP_ENV, VERIFIER_NAMES, check_budget, check_checkpoint, check_device,
                             check_seed, check_temperature, docs_page, drafter_files, shown_path, target_dir,
@@ -16,8 +16,9 @@ from .methods import AUTO, CONTROL, RS_METHODS, SPOT_METHODS, available_methods,
 from .store import BenchError, read_records, record_key
 from .run import (BenchConfig, bench, grid_keys, prompt_text, rank_and_world,  # prompt_text: as before
                                task_samples)
-from .summary import (markdown_table, record_summary, report, sample_records_of,  # what it writes,
-                                   summarize, write_tables)                                   # and as before
+from .summary import (isolation_note, markdown_table, record_summary, report,  # what it writes,
+                                   sample_records_of, summarize, write_tables)                # and as before
+from .sandbox import SANDBOX_ENV, WEAK_OPT_IN, SandboxUnavailable, sandbox_isolation
 
 # %% auto #0
 __all__ = ['DEFAULT_GEN_LENGTH', 'BENCH_HELP', 'BENCH_EPILOG', 'check_args', 'write_summary', 'BenchHelpFormatter', 'BenchParser',
@@ -126,6 +127,10 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     for t in tasks:                                            # what each task reads, found before torch loads
         try: get_task(t).check_data(args.mbpp)
         except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
+    if getattr(args, "sandbox", "bwrap") == WEAK_OPT_IN: os.environ[SANDBOX_ENV] = WEAK_OPT_IN
+    if any(get_task(t).kind == "code" for t in tasks):       # code samples run: in bubblewrap, or as asked
+        try: sandbox_isolation()
+        except SandboxUnavailable as e: raise BenchError(str(e)) from None
     samples = {t: task_samples(t, limit, args.mbpp, args.split) for t in tasks}
     return BenchConfig(tasks, method_grid(names, budgets, gammas, tuple(verifiers)), temperatures, seeds, gen_lengths,
                        samples, out, target, order_model, device, int(args.threads), not args.no_progress,
@@ -136,7 +141,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
 def write_summary(cfg: BenchConfig):
     "Summarise the request's records in `cfg.out`: summary.md, summary.csv and one figure per (temperature, length)."
     wanted = grid_keys(cfg)
-    return write_tables(cfg.out, summarize([r for r in read_records(cfg.out) if record_key(r) in wanted]))
+    records = [r for r in read_records(cfg.out) if record_key(r) in wanted]
+    return write_tables(cfg.out, summarize(records), isolation_note(records))
 
 # %% ../../nbs/36_bench_harness.ipynb #549fc069
 DEFAULT_GEN_LENGTH = 256                # the paper's generation length
@@ -205,6 +211,10 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--shuffle-seed", type=int, default=0, metavar="SEED",
                    help="seeds the order in which each sample's decodes run, shuffled per sample and recorded "
                         "(run_position, shuffle_seed)")
+    p.add_argument("--sandbox", default="bwrap", choices=("bwrap", WEAK_OPT_IN),
+                   help="isolation of code samples (humaneval, mbpp): bwrap (bubblewrap; refused before any decode "
+                        f"where it cannot run) or {WEAK_OPT_IN}, the opt-in to this machine's weaker isolation, "
+                        f"recorded with each verdict (as {SANDBOX_ENV}={WEAK_OPT_IN})")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.add_argument("--summary-only", action="store_true",
                    help="decode nothing and read no task data: summarise every record in --out (tables and figures), "

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from ..tasks import Sample, chat_text, get_task, has_chat_template
 from .scoring import score, truncate_completion
+from .sandbox import sandbox_isolation
 from .methods import AUTO, CONTROL, SPOT_METHODS, Method
 from .store import (META, SCHEMA, BenchError, append_group, machine_info, read_records, record_key,
                                  repair_shard, shard_path, versions)
@@ -210,6 +211,8 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
             ref = runs[CONTROL]
             stats["decodes"] += len(outs) + oracle
             group, now, scores, recs = f"{invocation}-{rank}-{stats['groups']}", time.time(), {}, []
+            # a code verdict names the isolation it ran under (bwrap, or the weaker mode asked for)
+            isolation = {"sandbox": sandbox_isolation()} if get_task(task).kind == "code" else {}
             for k, (m, (r, tally)) in zip(keys, outs):
                 text = tok.decode(r.tokens.tolist())
                 answer = completion(task, text, chat)
@@ -224,7 +227,7 @@ def bench(cfg: BenchConfig, rank: int = 0, world: int = 1) -> dict:
                                  identical=torch.equal(r.tokens, ref.tokens), chat_template=chat, invocation=invocation,
                                  run_position=order.index(k), shuffle_seed=cfg.shuffle_seed,
                                  group=group, group_size=len(outs), rank=rank, world_size=world, machine=machine,
-                                 versions=vers, time=now))
+                                 versions=vers, time=now, **isolation))
             append_group(shard, recs)
             done.update(record_key(r) for r in recs)
             stats["groups"] += 1

@@ -13,8 +13,8 @@ from pathlib import Path
 from .sandbox_inside import _CHILD_CODE, _JUDGE_CODE   # what the sandbox runs (notebook 29)
 
 # %% auto #0
-__all__ = ['NOBODY', 'SANDBOX_HOME', 'WATCH_SECONDS', 'ISOLATION', 'SandboxResult', 'run_sandboxed', 'sandbox_isolation',
-           'sandbox_budgets']
+__all__ = ['NOBODY', 'SANDBOX_HOME', 'WATCH_SECONDS', 'ISOLATION', 'SANDBOX_ENV', 'WEAK_OPT_IN', 'SandboxResult', 'run_sandboxed',
+           'SandboxUnavailable', 'strongest_isolation', 'sandbox_isolation', 'sandbox_budgets']
 
 # %% ../../nbs/30_bench_sandbox.ipynb #166d281f
 NOBODY = 65534                                                   # uid = gid the program runs as when started by root
@@ -350,23 +350,40 @@ def _bwrap_missing() -> str | None:
     if r.stdout == "ok\n": return None
     return f"bwrap cannot make its namespaces here ({(r.stderr.strip().splitlines() or [r.status])[-1][:150]})"
 
+SANDBOX_ENV = "SPOT_NB_SANDBOX"   # =namespaces: the opt-in to weaker isolation where bubblewrap cannot run
+WEAK_OPT_IN = "namespaces"
+
+class SandboxUnavailable(RuntimeError):
+    "Code samples cannot run under bubblewrap here, and weaker isolation was not asked for."
+
 @functools.cache
-def sandbox_isolation() -> str:
-    """'bwrap' where bubblewrap gives each sample its namespaces and root, else 'namespaces' (root with util-linux's
-    unshare), else 'guards' (see `ISOLATION`); when it is not 'bwrap', says why in one line on stderr, once per
-    process."""
-    if sys.platform != "linux": return "guards"
-    if (why := _bwrap_missing()) is None: return "bwrap"
+def strongest_isolation() -> tuple[str, str | None]:
+    """('bwrap', None) where bubblewrap gives each sample its namespaces and root; else the weaker mode this machine
+    has ('namespaces': root with util-linux's unshare, else 'guards'; see `ISOLATION`) and why bwrap cannot run."""
+    if sys.platform != "linux": return "guards", f"bubblewrap needs Linux, this is {sys.platform}"
+    if (why := _bwrap_missing()) is None: return "bwrap", None
     ok = (os.geteuid() == 0 and shutil.which("unshare")
           and run_sandboxed(_PROBE, timeout=10, isolation="namespaces").stdout == "ok\n")
-    mode = "namespaces" if ok else "guards"
-    print(f"spot_nb sandbox: {why}, so code samples run with the weaker '{mode}' isolation (the host's files "
-          "readable); install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)", file=sys.stderr)
+    return ("namespaces" if ok else "guards"), why
+
+@functools.cache
+def sandbox_isolation() -> str:
+    """The isolation code samples run under: 'bwrap', or, only when asked for (`SPOT_NB_SANDBOX=namespaces`, `spot-nb
+    bench --sandbox namespaces`), this machine's weaker mode, said in one line on stderr once per process. Without
+    bwrap and without the opt-in: `SandboxUnavailable`, in one line — a verdict a sample could forge is no verdict."""
+    mode, why = strongest_isolation()
+    if mode == "bwrap": return mode
+    if os.environ.get(SANDBOX_ENV) != WEAK_OPT_IN:
+        raise SandboxUnavailable(f"{why}, and code samples do not run with weaker isolation unless asked: install "
+                                 "bubblewrap (Debian/Ubuntu: apt-get install bubblewrap), or accept the weaker "
+                                 f"'{mode}' isolation with --sandbox {WEAK_OPT_IN} or {SANDBOX_ENV}={WEAK_OPT_IN}")
+    print(f"spot_nb sandbox: {why}, so code samples run with the weaker '{mode}' isolation, as {SANDBOX_ENV} asks "
+          "(its records say so)", file=sys.stderr)
     return mode
 
 def sandbox_budgets(isolation: str | None = None) -> dict[str, str]:
     "What bounds each of a sample's budgets in `isolation` (default: this machine's) here."
-    mode, cg = isolation or sandbox_isolation(), _cgroup_parents()
+    mode, cg = isolation or strongest_isolation()[0], _cgroup_parents()
     return {"processes": f"cgroup v{cg[0]} pids.max, per sample" if cg else
                          "RLIMIT_NPROC in the sample's own user namespace, per sample" if mode == "bwrap" else
                          "RLIMIT_NPROC per uid: shared by samples that run at once",

@@ -12,7 +12,7 @@ from .store import BenchError, read_records, record_key
 
 # %% auto #0
 __all__ = ['SUMMARY_COLUMNS', 'SUMMARY_ROW', 'record_task', 'summarize', 'summary_of_rows', 'markdown_table', 'plot_summary',
-           'write_tables', 'sample_records_of', 'record_summary', 'report']
+           'isolation_note', 'write_tables', 'sample_records_of', 'record_summary', 'report']
 
 # %% ../../nbs/34_bench_summary.ipynb #fd702de9
 SUMMARY_COLUMNS = ("task", "T", "gen", "method", "D", "n", "NFE", "tokens/round", "tok/s", "ratio", "ratio min",
@@ -95,10 +95,20 @@ def plot_summary(df, path: Path) -> None:
     plt.close(fig)
 
 # %% ../../nbs/34_bench_summary.ipynb #98e79e8b
-def write_tables(folder: Path, df):
-    "Write a summary `df` into `folder` (summary.md, summary.csv, one figure per temperature and length); returns `df`."
+def isolation_note(records: list[dict]) -> str | None:
+    """The summary's line when code verdicts came from isolation weaker than bubblewrap (`--sandbox namespaces`), else
+    None."""
+    weak = [r["sandbox"] for r in records if r.get("sandbox", "bwrap") != "bwrap"]
+    if not weak: return None
+    return (f"Code verdicts of {len(weak)} records came from the weaker {' and '.join(sorted(set(weak)))} isolation, "
+            "not bubblewrap (--sandbox namespaces): there a sample could forge its verdict.")
+
+def write_tables(folder: Path, df, note: str | None = None):
+    """Write a summary `df` into `folder` (summary.md, with `note` below the table; summary.csv; one figure per
+    temperature and length); returns `df`."""
     from spot_nb.core import atomic_write
-    atomic_write(folder / "summary.md", lambda tmp: tmp.write_text(markdown_table(df) + "\n"))
+    md = markdown_table(df) + ("" if note is None else f"\n\n{note}")
+    atomic_write(folder / "summary.md", lambda tmp: tmp.write_text(md + "\n"))
     atomic_write(folder / "summary.csv", lambda tmp: df.to_csv(tmp, index=False))
     for (T, G), d in df.groupby(["T", "gen"]): plot_summary(d, folder / f"bench-T{T:g}-gen{G}.png")
     return df
@@ -153,7 +163,9 @@ def report(folder: str | Path, out=print):
     if not records:
         raise BenchError(f"{folder} holds no bench records: nothing to summarise (decode some with "
                          f"`spot-nb bench --out {folder}`)")
-    df = write_tables(folder, summarize(records))
+    note = isolation_note(records)
+    df = write_tables(folder, summarize(records), note)
     out(markdown_table(df))
+    if note: out(note)
     out(f"{len(records)} records; summary.md, summary.csv and figures in {folder}")
     return df
