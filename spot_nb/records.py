@@ -297,13 +297,28 @@ _NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!
 _SETTING_BEFORE = re.compile(
     r"(?:\b(?:B|D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|"
     r"Prop\.|Propositions?|Eq\.|"
-    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|below|above|holds?|"
-    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|(?:^|\s)[≤≥<>]\s*|\bD\s*\+\s*)$")
+    r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|holds?|"
+    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|\bD\s*\+\s*)$")
+_THRESHOLD_BEFORE = re.compile(r"(?:^|\s)[≤≥<>]\s*$")    # a bound (≥ 0.90), unless it carries a unit (× or %)
+# "above 1", "below 0": a comparison with no effect (a ratio of 1, a difference of 0, 100%), not a measurement; any
+# other number after such a word is quoted (a number hidden as "above 1.31×" counts)
+_TIE_BEFORE = re.compile(r"\b(?:above|below|over|under|excludes?|exceeds?)\s*$", re.I)
+_TIES = {"0", "1", "1.0", "100"}
 _SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|\s*[+−-]\s*(?:D|TV|δ)\b|"
                             r"%\s+(?:paired|bootstrap|intervals?|confidence|CI|checkpoint|snapshot)\b)")
 _CONTINUES = re.compile(r"^\s*(?:,|/|–|-|…|and|or|to|, and|, or)\s*$")
-_BOUNDARY = re.compile(r"[:;()]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)
-_HIDDEN = re.compile(r"`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)
+_BOUNDARY = re.compile(r"[:;()|]|\.\s|\n\s*[-*]\s|—|<!--.*?-->", re.S)      # a table's cells are clauses too
+_HIDDEN = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper)).*?-->|https?://\S+", re.S)
+# a number written as a word: a measurement too (twice as fast), unless it counts a setting (two runs, three cores)
+_WORD_NUMBER = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+                          r"fifty|hundred|thousand|twice|thrice|double|triple|twofold|threefold|half)\b", re.I)
+_WORD_SETTING_AFTER = re.compile(
+    r"^[\s-]+(?:cores?|threads?|runs?|workers?|repeats?|loads?|machines?|sets?|splits?|targets?|families|notebooks?|"
+    r"commands?|steps?|levels?|blocks?|layers?|heads?|copies|sides?|ways?|methods?|parts?|kinds?|files?|folders?|"
+    r"pages?|lines?|tables?|figures?|columns?|rows?|tasks?|seeds?|orders?|calls?|definitions?|places?|modules?|"
+    r"digits?|numbered|operations?|dimensions?|phrasings?|templates?|criteria|conditions?|shapes?|sizes?|"
+    r"checkpoints?|prompts?|held-out|temperatures?|things|drafts\s+long)\b",
+    re.I)
 
 def claim_tags(text: str) -> list[tuple[str, int]]:
     "Every `<!--claim:NAME-->` in `text`: (NAME, where the tag starts)."
@@ -319,14 +334,14 @@ def check_tags(text: str, claims: dict) -> list[str]:
                        f"{want!r}")
     return out
 
-def quoted_numbers(text: str, claims: dict | None = None) -> list[tuple[str, int]]:
+def quoted_numbers(text: str, claims: dict | None = None, words: bool = False) -> list[tuple[str, int]]:
     """The numbers `text` quotes without a tag: (number, position). Skipped: the text a claim tag covers (its claim's
-    `text`), numbers in the clause a `<!--paper-->` marker ends (back to the nearest `:`, `;`, parenthesis, sentence
-    end, dash or tag), settings and references (`_SETTING_BEFORE`, and the lists that continue them: D ∈ {2, 8, 20},
-    T = 0.5, 1 and 2), thresholds (≥ 0.90, every interval below 1), hyphenated compounds (2-core, 3-layer,
-    30%-snapshot),
-    95% as an interval's level, years, and anything in
-    `code`, a link's address or another comment."""
+    `text`), numbers in the clause a `<!--paper-->` marker ends (back to the nearest `:`, `;`, `|`, parenthesis,
+    sentence end, dash or tag), settings and references (`_SETTING_BEFORE`, and the lists that continue them: D ∈ {2,
+    8, 20}, T = 0.5, 1 and 2), bounds without a unit (≥ 0.90), hyphenated compounds (2-core, 3-layer, 30%-snapshot),
+    95% as an interval's level, years, and anything in `code` (inline or fenced), a link's address or another comment.
+    Words like "above" or "over" exempt nothing. `words`: numbers written as words count too (twice, three), except
+    those that count a setting (two runs, three cores)."""
     covered = np.zeros(len(text) + 1, bool)
     for m in _HIDDEN.finditer(text): covered[m.start():m.end()] = True
     for m in CLAIM_TAG.finditer(text):
@@ -346,11 +361,16 @@ def quoted_numbers(text: str, claims: dict | None = None) -> list[tuple[str, int
         before, after = text[max(0, s - 40):m.start()], text[e:e + 20]
         unit = after[:1] in ("×", "%", "x")
         setting = bool(_SETTING_BEFORE.search(before)) or bool(_SETTING_AFTER.match(after)) \
+            or (not unit and bool(_THRESHOLD_BEFORE.search(before))) \
+            or (m.group(1) in _TIES and bool(_TIE_BEFORE.search(before))) \
             or (prev_setting and not unit and bool(_CONTINUES.match(text[prev_end:m.start()]))) \
             or (re.fullmatch(r"(19|20)\d\d", m.group(1)) is not None)
         if not setting: out.append((m.group(0), m.start()))
         prev_setting, prev_end = setting, e
-    return out
+    if words:
+        out += [(m.group(0), m.start()) for m in _WORD_NUMBER.finditer(text)
+                if not covered[m.start():m.end()].any() and not _WORD_SETTING_AFTER.match(text[m.end():m.end() + 30])]
+    return sorted(out, key=lambda hit: hit[1])
 
 def section(text: str, heading: str) -> str:
     """The part of a markdown `text` that starts at the first line matching `heading` (a regex: a `#` heading or a bold

@@ -13,7 +13,9 @@ The mechanism (`spot_nb.records`, notebook 10, section "Claims"):
   end of its clause (it is the paper's, not ours, so nothing here can recompute it).
 * What counts as a quoted number: `spot_nb.records.quoted_numbers`. Settings and references are not measurements
   and need no tag — D = 8, D8, T = 1.5, γ = 0.1, n = 30, notebook 13, Table 7, F.8, item 3, § 4, years, SDAR-8B, a
-  2-core CPU, 95% as an interval's level, anything in `code`, link addresses and comments.
+  2-core CPU, 95% as an interval's level, anything in `code` (inline or fenced), link addresses and comments. A table's
+  `|` ends a `<!--paper-->` clause; "above", "below", "over" exempt only a no-effect value (1, 0, 100%); numbers in
+  words (twice, three) count in the results and "What we found" sections unless they count a setting (two runs).
 
 The tests:
 
@@ -26,6 +28,9 @@ The tests:
   (a heading containing "Results").
 * `test_a_changed_digit_fails`: the test of the test — on a temporary copy, the last digit of each tagged number in
   README.md and in the "What we found" sections is changed, and the check must report it.
+* `test_a_hidden_number_fails`, `test_a_docs_page_number_fails`: each hole found before (a number after a tag in a
+  table cell, after "above" or "at least", in words, outside README's results, on a docs page) as a mutation that must
+  be reported. README's whole text and every docs page that quotes a result are covered, digits only.
 
 Runs in well under a minute: nothing is decoded. `tools/test.sh -k test_claims` (or `python -m pytest
 tests/test_claims.py`).
@@ -79,18 +84,21 @@ def pages() -> list[Path]:
     return [*notebooks(), *[p for p in [ROOT / "README.md"] if p.exists()], *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def sections_to_cover(path: Path) -> list[str]:
-    "The prose that must tag every number: a notebook's 'What we found' sections; the results section of README/index."
+def sections_to_cover(path: Path) -> list[tuple[str, bool]]:
+    """The prose that must tag every number, each with whether numbers written as words count too: a notebook's 'What
+    we found' sections and the results section of README and index (words too); README's whole text, and the whole of
+    every docs page that quotes a result (a claim tag), digits only. Code, inline or fenced, never counts."""
     out = []
     for text in markdown_of(path):
-        if path.name in ("README.md", "index.ipynb"): out.append(R.section(text, RESULTS))
-        elif WWF in text: out.append(R.section(text, WWF))
-    return [s for s in out if s]
+        if path.name in ("README.md", "index.ipynb"): out.append((R.section(text, RESULTS), True))
+        elif WWF in text: out.append((R.section(text, WWF), True))
+        if path.name == "README.md" or (path.parent.name == "docs" and R.claim_tags(text)): out.append((text, False))
+    return [(s, words) for s, words in out if s]
 
 
 def untagged(path: Path, claims: dict) -> list[str]:
-    return [f"{path.name}: {n!r} in …{s[max(0, i - 50):i + 20]!r}…" for s in sections_to_cover(path)
-            for n, i in R.quoted_numbers(s, claims)]
+    return [f"{path.name}: {n!r} in …{s[max(0, i - 50):i + 20]!r}…" for s, words in sections_to_cover(path)
+            for n, i in R.quoted_numbers(s, claims, words)]
 
 
 def tag_problems(path: Path, claims: dict) -> list[str]:
@@ -154,7 +162,8 @@ def test_tags(page):
     assert not problems, "\n".join(problems)
 
 
-COVERED = [p for p in [*notebooks(), ROOT / "README.md"] if p.exists() and sections_to_cover(p)]
+COVERED = [p for p in [*notebooks(), ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+           if p.exists() and sections_to_cover(p)]
 
 
 @pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.xfail(reason="prose not tagged yet (issue 45)",
@@ -178,8 +187,7 @@ def test_a_changed_digit_fails(tmp_path):
     "The test of the test: on a temporary copy, bumping the last digit of any one tagged number makes the checks fail."
     claims, tried = committed(), 0
     for page in COVERED:
-        texts = sections_to_cover(page)
-        for text in texts:
+        for text, _ in sections_to_cover(page):
             for name, at in R.claim_tags(text):
                 if name not in claims or not any(ch in "0123456789" for ch in claims[name]["text"]): continue
                 copy = tmp_path / ("README.md" if page.name == "README.md" else page.stem + ".md")
@@ -190,3 +198,41 @@ def test_a_changed_digit_fails(tmp_path):
                                                                         "went unnoticed")
                 tried += 1
     if not tried: pytest.skip("no tagged number yet")
+
+
+def _readme_mutants() -> dict[str, str]:
+    "Each hole once found in the check, as a mutation of README.md that the check must report."
+    text = (ROOT / "README.md").read_text()
+    tag = re.search(r"<!--claim:[\w.]+-->", R.section(text, RESULTS)).group(0)
+    results_end = text.index(R.section(text, RESULTS)) + len(R.section(text, RESULTS))
+    return {
+        # an untagged number after a tag in a table cell, beside a paper clause: a `|` ends the clause
+        "after a tag in a cell": text.replace(tag, tag + "; 1.31× on a third machine", 1),
+        # a number after a comparison word
+        "above N": text.replace(tag, tag + ", above 1.31×", 1),
+        "at least N": text.replace(tag, tag + ", at least 1.31×", 1),
+        # a number written in words, in the results section
+        "in words": text.replace(tag, tag + ", three times faster", 1),
+        # a number outside the results section
+        "outside the results": text[:results_end] + "\nOn a third machine SPOT ran 1.31× faster.\n" + text[results_end:],
+    }
+
+
+@pytest.mark.parametrize("mutation", list(_readme_mutants()))
+def test_a_hidden_number_fails(tmp_path, mutation):
+    "The test of the test, for each hole found before: on a temporary copy, the mutation must be reported."
+    copy = tmp_path / "README.md"
+    copy.write_text(_readme_mutants()[mutation])
+    assert untagged(copy, committed()), f"README.md: the mutation '{mutation}' went unnoticed"
+
+
+def test_a_docs_page_number_fails(tmp_path):
+    "A docs page that quotes a result (a claim tag) is covered whole: an untagged number added anywhere is reported."
+    name, claim = next(iter(committed().items()))
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "howto.md"
+    quoting = f"# A how-to\n\nIt measured {claim['text']}<!--claim:{name}-->.\n"
+    page.write_text(quoting + "\n```\nspot-nb bench --n 100\n```\n")            # code is not prose
+    assert not untagged(page, committed())
+    page.write_text(quoting + "\nOn a third machine it ran 1.31× faster.\n")
+    assert untagged(page, committed()), "an untagged number on a docs page that quotes results went unnoticed"
