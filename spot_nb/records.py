@@ -298,7 +298,7 @@ _SETTING_BEFORE = re.compile(
     r"(?:\b(?:B|D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|"
     r"Prop\.|Propositions?|Eq\.|"
     r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|holds?|"
-    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|\bD\s*\+\s*)$")
+    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|\bD\s*\+\s*|(?:^|\n)#{1,6}\s*)$")   # ## 2. a step
 _THRESHOLD_BEFORE = re.compile(r"(?:^|\s)[≤≥<>]\s*$")    # a bound (≥ 0.90), unless it carries a unit (× or %)
 # "above 1", "below 0": a comparison with no effect (a ratio of 1, a difference of 0, 100%), not a measurement; any
 # other number after such a word is quoted (a number hidden as "above 1.31×" counts)

@@ -67,10 +67,12 @@ def test_text_tables():
 
 def test_links_and_nav():
     pages = {"09": "stale_coverage.html", "11": "order_model.html", "22": "cost_aware.html", "07b": "arith_task.html"}
-    md = ("| stale | 64% | 09 |\n| a | b | 07b, 11 |\nnotebooks 09 and 11; `notebook 22`; [notebook 22](x.html); "
-          "`22_cost_aware`")
+    md = ("| what | share | notebook |\n|---|---|---|\n| stale | 64% | 09 |\n| a | b | 07b, 11 |\n"
+          "notebooks 09 and 11; `notebook 22`; [notebook 22](x.html); `22_cost_aware`\n\n"
+          "| depth | accuracy | d |\n|---|---|---|\n| x | 0.5 | 11 |")
     got = build_docs.link_notebook_refs(md, pages, here="order_model.html")
-    assert got.splitlines()[0] == "| stale | 64% | [09](stale_coverage.html) |"
+    assert got.splitlines()[2] == "| stale | 64% | [09](stale_coverage.html) |"
+    assert got.splitlines()[-1] == "| x | 0.5 | 11 |"                      # not a notebook column: a number, no link
     assert "| [07b](arith_task.html), 11 |" in got                        # no link from a page to itself
     assert "notebooks [09](stale_coverage.html) and 11;" in got
     assert "`notebook 22`; [notebook 22](x.html); [`22_cost_aware`](cost_aware.html)" in got

@@ -201,11 +201,15 @@ def link_notebook_refs(md: str, pages: dict[str, str], here: str = "") -> str:
         t = re.sub(rf"\b([Nn]otebooks?) ({_NUM}(?:(?:,| and| or|, and) {_NUM})*)\b",
                    lambda m: m.group(1) + " " + re.sub(_NUM, lambda k: num(k.group(0)), m.group(2)), t)
         return t
-    out = []
+    out, header = [], None
     for line in md.split("\n"):
         cells = line.split("|")
-        if line.lstrip().startswith("|") and len(cells) >= 4 and re.fullmatch(rf"\s*{_NUM}(\s*,\s*{_NUM})*\s*",
-                                                                              cells[-2]):
+        row = line.lstrip().startswith("|") and len(cells) >= 4
+        if row and header is None: header = cells[-2]            # a table's first line: its column names
+        elif not row: header = None
+        # only a column headed "notebook(s)" holds notebook numbers: a number elsewhere is a number, never a link
+        if (row and header is not cells[-2] and re.search(r"[Nn]otebook", header)
+                and re.fullmatch(rf"\s*{_NUM}(\s*,\s*{_NUM})*\s*", cells[-2])):
             cells[-2] = re.sub(_NUM, lambda k: num(k.group(0)), cells[-2])
             line = "|".join(cells)
         out.append(line)
@@ -382,7 +386,7 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
 # group names goes to the first group whose pattern matches it ("*": Internals), in notebook order.
 NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
-    ("Use it", ["install*.md", "api", "demo", "cli", "targets"]),
+    ("Use it", ["install*.md", "targets", "api", "demo", "cli"]),
     ("Findings", [
         ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model",
                                  "drafters_ddtree", "drafters_spot", "paper_sampling", "paper_bench",
@@ -390,7 +394,7 @@ NAV_GROUPS = [
         # round_costs: SPOT on the clock
         ("The competent target", ["train_arith", "paper_competent", "round_costs", "order_scale", "train_sdar_arith",
                                   "*speed*"]),
-        ("The paper's comparisons", ["paper_tables", "drafters_baselines"]),
+        ("The paper's comparisons", ["drafters_baselines", "paper_tables"]),
         ("GPU", ["paper_gpu_bench"]),
     ]),
     ("How-to", ["howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "reproduce.md",
