@@ -20,8 +20,8 @@ from .decode import DecodeResult
 # %% auto #0
 __all__ = ['RECORD_VERSION', 'FIELDS', 'OPTIONAL', 'STATISTICS', 'PAIR_KEY', 'CLAIM_TAG', 'PAPER_TAG', 'SampleRecord',
            'output_hash', 'sample_record', 'write_records', 'read_records', 'Interval', 'paired_bootstrap',
-           'ratio_table', 'claims_file', 'claim', 'write_claims', 'claim_tags', 'check_tags', 'quoted_numbers',
-           'section']
+           'ratio_table', 'versus', 'claims_file', 'claim', 'write_claims', 'claim_tags', 'check_tags',
+           'quoted_numbers', 'section']
 
 # %% ../nbs/10_records.ipynb #6b1dc486
 RECORD_VERSION = 1     # the record format; a file of another version is refused, never guessed at
@@ -225,6 +225,27 @@ def ratio_table(df: pd.DataFrame, value: str = "nfe", control: str = "draft-free
                          lo=iv.lo, hi=iv.hi, verdict=winner))
     return pd.DataFrame(rows)
 
+def versus(df: pd.DataFrame, a: tuple[str, int], b: tuple[str, int], value: str = "seconds",
+           control: str = "draft-free", **bootstrap) -> Interval:
+    """(method, budget) `b`'s `value` over `a`'s, sample by sample, each relative to the `control` decoded beside it
+    (same sample, same run): above 1, `a` is faster. Decodes are paired only within one run: refused, naming the
+    runs, when `a` and `b` share none (a busier run's ratios are not another run's)."""
+    key = ["sample", "run"]
+    df = df.assign(run=df["run"].fillna("") if "run" in df.columns else "")
+    ctrl = df[df.method == control].set_index(key)[value]
+    rel = {}
+    for m, D in (a, b):
+        x = df[(df.method == m) & (df.budget == D)].set_index(key)[value]
+        if x.empty: raise ValueError(f"no records of {m} at D = {D}")
+        rel[m, D] = x / ctrl.reindex(x.index)
+    runs = {mb: sorted(set(r.index.get_level_values("run"))) for mb, r in rel.items()}
+    if not set(runs[a]) & set(runs[b]):
+        raise ValueError(f"{a[0]} D{a[1]} ran in run {runs[a]} and {b[0]} D{b[1]} in run {runs[b]}: a comparison "
+                         "pairs decodes of one run only")
+    both = rel[a].index.intersection(rel[b].index)
+    return paired_bootstrap(rel[b][both], rel[a][both], **bootstrap)
+
+
 # %% ../nbs/10_records.ipynb #23aebb16
 # Claims: the numbers the prose quotes, as data. How a page tags a number:
 #   write the number as the claim's `text` and put `<!--claim:NAME-->` right after it, e.g.
@@ -317,7 +338,7 @@ _WORD_SETTING_AFTER = re.compile(
     r"commands?|steps?|levels?|blocks?|layers?|heads?|copies|sides?|ways?|methods?|parts?|kinds?|files?|folders?|"
     r"pages?|lines?|tables?|figures?|columns?|rows?|tasks?|seeds?|orders?|calls?|definitions?|places?|modules?|"
     r"digits?|numbered|operations?|dimensions?|phrasings?|templates?|criteria|conditions?|shapes?|sizes?|"
-    r"checkpoints?|prompts?|held-out|temperatures?|things|drafts\s+long)\b",
+    r"checkpoints?|prompts?|held-out|temperatures?|things|drafts\s+long|ceilings?|budgets?|configurations?)\b",
     re.I)
 
 def claim_tags(text: str) -> list[tuple[str, int]]:
