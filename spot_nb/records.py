@@ -230,15 +230,10 @@ def versus(df: pd.DataFrame, a: tuple[str, int], b: tuple[str, int], value: str 
     """(method, budget) `b`'s `value` over `a`'s, sample by sample, each relative to the `control` decoded beside it
     (same sample, same run): above 1, `a` is faster. Decodes are paired only within one run: refused, naming the
     runs, when `a` and `b` share none (a busier run's ratios are not another run's)."""
-    key = ["sample", "run"]
-    df = df.assign(run=df["run"].fillna("") if "run" in df.columns else "")
-    ctrl = df[df.method == control].set_index(key)[value]
-    rel = {}
-    for m, D in (a, b):
-        x = df[(df.method == m) & (df.budget == D)].set_index(key)[value]
-        if x.empty: raise ValueError(f"no records of {m} at D = {D}")
-        rel[m, D] = x / ctrl.reindex(x.index)
-    runs = {mb: sorted(set(r.index.get_level_values("run"))) for mb, r in rel.items()}
+    df = df.assign(run=df["run"].fillna("") if "run" in df.columns else "").set_index(["sample", "run"])
+    ctrl = df[df.method == control][value]
+    rel = {(m, D): (x := df[(df.method == m) & (df.budget == D)][value]) / ctrl.reindex(x.index) for m, D in (a, b)}
+    runs = {k: sorted(set(r.index.get_level_values("run"))) for k, r in rel.items()}
     if not set(runs[a]) & set(runs[b]):
         raise ValueError(f"{a[0]} D{a[1]} ran in run {runs[a]} and {b[0]} D{b[1]} in run {runs[b]}: a comparison "
                          "pairs decodes of one run only")
@@ -314,17 +309,15 @@ def write_claims(notebook: str, claims: dict[str, dict], path: str | Path | None
 
 # %% ../nbs/10_records.ipynb #61b491ef
 _NUMBER = re.compile(r"(?<![\w.\-])[-+−]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w|\.\d|,\d{3})")
-# a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 13, Table 7
+# a setting or a reference, not a measurement: D = 8, T = 1.5, notebook 13, Table 7, ## 2. a step
 _SETTING_BEFORE = re.compile(
     r"(?:\b(?:B|D|T|L|n|N|k|K|γ|seeds?|[Nn]otebooks?|nb|[Tt]ests?|α|Tables?|Figs?\.?|Figures?|items?|App\.|Appendix|"
     r"Prop\.|Propositions?|Eq\.|"
     r"Sections?|blocks?|steps?|levels?|epochs?\s+of|top|ceilings?|lengths?|budgets?|versions?|holds?|"
-    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|\bD\s*\+\s*|(?:^|\n)#{1,6}\s*)$")   # ## 2. a step
+    r"excludes?)\s*(?:=|≤|≥|<|>|∈\s*\{|:)?\s*[-+]?|§\s*|\bD\s*\+\s*|(?:^|\n)#{1,6}\s*)$")
 _THRESHOLD_BEFORE = re.compile(r"(?:^|\s)[≤≥<>]\s*$")    # a bound (≥ 0.90), unless it carries a unit (× or %)
-# "above 1", "below 0": a comparison with no effect (a ratio of 1, a difference of 0, 100%), not a measurement; any
-# other number after such a word is quoted (a number hidden as "above 1.31×" counts)
-_TIE_BEFORE = re.compile(r"\b(?:above|below|over|under|excludes?|exceeds?)\s*$", re.I)
-_TIES = {"0", "1", "1.0", "100"}
+# "above 1", "below 0": no effect (a ratio of 1, a difference of 0, 100%); any other number after them counts
+_TIE_BEFORE, _TIES = re.compile(r"\b(?:above|below|over|under|excludes?|exceeds?)\s*$", re.I), {"0", "1", "1.0", "100"}
 _SETTING_AFTER = re.compile(r"^(?:%?-[A-Za-z]|\s*[+−-]\s*(?:D|TV|δ)\b|"
                             r"%\s+(?:paired|bootstrap|intervals?|confidence|CI|checkpoint|snapshot)\b)")
 _CONTINUES = re.compile(r"^\s*(?:,|/|–|-|…|and|or|to|, and|, or)\s*$")
@@ -333,13 +326,12 @@ _HIDDEN = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)]*\)|<!--(?!\s*(?:claim:|paper
 # a number written as a word: a measurement too (twice as fast), unless it counts a setting (two runs, three cores)
 _WORD_NUMBER = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
                           r"fifty|hundred|thousand|twice|thrice|double|triple|twofold|threefold|half)\b", re.I)
-_WORD_SETTING_AFTER = re.compile(
-    r"^[\s-]+(?:cores?|threads?|runs?|workers?|repeats?|loads?|machines?|sets?|splits?|targets?|families|notebooks?|"
-    r"commands?|steps?|levels?|blocks?|layers?|heads?|copies|sides?|ways?|methods?|parts?|kinds?|files?|folders?|"
-    r"pages?|lines?|tables?|figures?|columns?|rows?|tasks?|seeds?|orders?|calls?|definitions?|places?|modules?|"
-    r"digits?|numbered|operations?|dimensions?|phrasings?|templates?|criteria|conditions?|shapes?|sizes?|"
-    r"checkpoints?|prompts?|held-out|temperatures?|things|drafts\s+long|ceilings?|budgets?|configurations?)\b",
-    re.I)
+_SETTING_NOUNS = ("core thread run worker repeat load machine set split target notebook command step level block layer "
+                  "head side way method part kind file folder page line table figure column row task seed order call "
+                  "place module digit operation dimension phrasing template condition shape size checkpoint prompt "
+                  "temperature ceiling budget configuration definition").split()
+_WORD_SETTING_AFTER = re.compile(r"^[\s-]+(?:" + "|".join(f"{w}s?" for w in _SETTING_NOUNS)
+                                 + r"|families|copies|criteria|numbered|held-out|things|drafts\s+long)\b", re.I)
 
 def claim_tags(text: str) -> list[tuple[str, int]]:
     "Every `<!--claim:NAME-->` in `text`: (NAME, where the tag starts)."
@@ -358,11 +350,10 @@ def check_tags(text: str, claims: dict) -> list[str]:
 def quoted_numbers(text: str, claims: dict | None = None, words: bool = False) -> list[tuple[str, int]]:
     """The numbers `text` quotes without a tag: (number, position). Skipped: the text a claim tag covers (its claim's
     `text`), numbers in the clause a `<!--paper-->` marker ends (back to the nearest `:`, `;`, `|`, parenthesis,
-    sentence end, dash or tag), settings and references (`_SETTING_BEFORE`, and the lists that continue them: D ∈ {2,
-    8, 20}, T = 0.5, 1 and 2), bounds without a unit (≥ 0.90), hyphenated compounds (2-core, 3-layer, 30%-snapshot),
-    95% as an interval's level, years, and anything in `code` (inline or fenced), a link's address or another comment.
-    Words like "above" or "over" exempt nothing. `words`: numbers written as words count too (twice, three), except
-    those that count a setting (two runs, three cores)."""
+    sentence end, dash or tag), settings and references (`_SETTING_BEFORE`, and lists continuing them: D ∈ {2, 8}),
+    bounds without a unit (≥ 0.90), hyphenated compounds (2-core), 95% as an interval's level, years, and anything in
+    `code` (inline or fenced), a link's address or another comment. "Above", "over" exempt nothing but 1, 0 and 100%.
+    `words`: numbers written as words count too (twice, three), except those counting a setting (two runs)."""
     covered = np.zeros(len(text) + 1, bool)
     for m in _HIDDEN.finditer(text): covered[m.start():m.end()] = True
     for m in CLAIM_TAG.finditer(text):
