@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 # %% auto #0
-__all__ = ['H200', 'SDAR_8B', 'CostModel', 'roofline_costs', 'gpu_bench_costs', 'modelled_ms']
+__all__ = ['H200', 'H100', 'SDAR_8B', 'CostModel', 'roofline_costs', 'gpu_bench_costs', 'modelled_ms']
 
 # %% ../nbs/25_costs.ipynb #68010c61
 @dataclass
@@ -75,6 +75,7 @@ class CostModel:
 # %% ../nbs/25_costs.ipynb #484b3254
 # vendor peak: HBM3e bandwidth, dense bf16
 H200 = dict(name="H200 SXM", hbm_bytes_per_s=4.8e12, bf16_flops=989e12)
+H100 = dict(name="H100 SXM", hbm_bytes_per_s=3.35e12, bf16_flops=989e12)
 SDAR_8B = dict(name="SDAR-8B (Qwen3-8B)", params=8.19e9, layers=36, q_heads=32, kv_heads=8, head_dim=128)
 
 def roofline_costs(drafter: CostModel, d_max: int = 20, block: int = 32, prefix: int = 1024, target: dict = SDAR_8B,
