@@ -290,3 +290,10 @@ def test_workflows_publish_the_site():
     steps = [s.get("uses", "") + " " + s.get("run", "") for j in pages["jobs"].values() for s in j.get("steps", [])]
     assert any("tools/build_docs.py" in s for s in steps) and any("deploy-pages" in s for s in steps)
     assert any("upload-pages-artifact" in s for s in steps)
+
+
+def test_findings_pages_fold_their_code():
+    "Every page of the nav's Findings group folds its long code cells (issue 55): the findings read first."
+    findings = [n for title, groups in build_docs.NAV_GROUPS if title == "Findings" for _, names in groups for n in names
+                if not any(ch in n for ch in "*?[")]
+    assert findings and not [n for n in findings if f"{n}.html" not in build_docs.FOLD_PAGES]

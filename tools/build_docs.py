@@ -235,7 +235,9 @@ def link_paper(md: str) -> str:
 FOLD_TAG, FOLD_LINES = "spot_fold", 10
 FOLD_PAGES = {f"{n}.html" for n in ("paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model",
                                     "drafters_ddtree", "drafters_spot", "paper_sampling", "paper_bench",
-                                    "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware", "paper_tables")}
+                                    "drafters_baselines", "paper_gpu_bench", "drafters_cost_aware", "paper_tables",
+                                    "calibration", "train_arith", "paper_competent", "round_costs", "order_scale",
+                                    "train_sdar_arith")}     # every page of the nav's Findings (tests/test_site.py)
 
 
 # The pages a user reads to use the package (the nav's "Use it"): their exported implementation is folded, so that each
