@@ -19,6 +19,7 @@ from .run import (BenchConfig, bench, grid_keys, prompt_text, rank_and_world,  #
 from .summary import (isolation_note, markdown_table, record_summary, report,  # what it writes,
                                    sample_records_of, summarize, write_tables)                # and as before
 from .sandbox import SANDBOX_ENV, WEAK_OPT_IN, SandboxUnavailable, sandbox_isolation
+from .scoring import scorer_of
 
 # %% auto #0
 __all__ = ['DEFAULT_GEN_LENGTH', 'BENCH_HELP', 'BENCH_EPILOG', 'check_args', 'write_summary', 'BenchHelpFormatter', 'BenchParser',
@@ -124,9 +125,11 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
             if p is not None and p in own.values()}
     out = Path(args.out)
     read_records(out)                                          # refuses a file, a foreign or damaged folder
-    for t in tasks:                                            # what each task reads, found before torch loads
-        try: get_task(t).check_data(args.mbpp)
-        except FileNotFoundError as e: raise BenchError(" ".join(str(e).split())) from None
+    for t in tasks:                                            # what each task reads and its scorer, before decoding
+        try:
+            get_task(t).check_data(args.mbpp)
+            scorer_of(get_task(t))
+        except (FileNotFoundError, ValueError) as e: raise BenchError(" ".join(str(e).split())) from None
     if getattr(args, "sandbox", "bwrap") == WEAK_OPT_IN: os.environ[SANDBOX_ENV] = WEAK_OPT_IN
     if any(get_task(t).kind == "code" for t in tasks):       # code samples run: in bubblewrap, or as asked
         try: sandbox_isolation()
