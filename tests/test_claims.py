@@ -156,6 +156,13 @@ def test_every_claim_has_its_notebook():
     assert not orphans, f"claims whose notebook has no claims cell: {orphans}"
 
 
+def test_every_claim_is_quoted():
+    "A claim no page tags is a number computed for nothing, or prose that lost its tag: each one is quoted somewhere."
+    tagged = {name for page in pages() for text in markdown_of(page) for name, _ in R.claim_tags(text)}
+    orphans = sorted(set(committed()) - tagged)
+    assert not orphans, f"claims tagged on no page: {orphans}"
+
+
 @pytest.mark.parametrize("page", pages(), ids=lambda p: p.name)
 def test_tags(page):
     problems = tag_problems(page, committed())
