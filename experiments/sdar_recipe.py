@@ -26,12 +26,13 @@ TORCHRUN = "torchrun --nproc-per-node 2 --no-python"
 GRID = f"--target {TARGET} --tasks arith-test --gen-length {GEN} --no-progress"
 # the how-to, step by step: (name, command); `spiffy` is the one Python call (calibrate_spiffy)
 STEPS = [
-    ("collect", f'{TORCHRUN} bash -c "spot-nb collect --target {TARGET} --pool arith --n 2000 --gen-length {GEN} '
+    ("collect", f'{TORCHRUN} bash -c "spot-nb collect --target {TARGET} --pool arith --n 1000 --gen-length {GEN} '
                 f'--out runs/traj/sdar-train"'),
     ("collect-validation", f'{TORCHRUN} bash -c "spot-nb collect --target {TARGET} --pool arith-validation --n 200 '
                            f'--gen-length {GEN} --out runs/traj/sdar-validation"'),
     ("train-drafter", f"spot-nb train-drafter --target {TARGET} --traj runs/traj/sdar-train --validation "
-                      f"runs/traj/sdar-validation --arch mlp --out {TARGET}/drafter/order-model.pt --force"),
+                      f"runs/traj/sdar-validation --arch mlp --max-minutes 8 --out {TARGET}/drafter/order-model.pt "
+                      "--force"),
     ("spiffy", "calibrate_spiffy on 50 validation problems"),
     ("bench", f"{TORCHRUN} spot-nb bench {GRID} --samples 100 --methods spot-auto,spiffy,ssd-chain --budgets 1,2,4,8 "
               f"--out {BENCH['wall']}"),

@@ -10,7 +10,7 @@ import contextlib, io
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .. import TASKS, data_dir
+from .. import PAPER_TASKS, data_dir
 from ..bench.harness import CONTROL, bench_main, read_records, record_summary, sample_records_of
 from ..records import PAIR_KEY, ratio_table, write_records
 
@@ -186,7 +186,7 @@ def claims(summary: pd.DataFrame, cstats: pd.DataFrame | None = None, padding: p
     """The paper's stated numbers (`PAPER`) beside the same quantities computed from a summary of this target's grids
     (`commit_stats`, the padding runs' summary, and F.5's own grid's summary, its lengths decoded side by side)."""
     # Table 2's settings
-    main = summary[(summary.gen == 256) & summary["T"].isin([0, 1]) & summary.task.isin(TASKS)
+    main = summary[(summary.gen == 256) & summary["T"].isin([0, 1]) & summary.task.isin(PAPER_TASKS)
                    & summary.method.isin([CONTROL, *METHODS, GAMMA_LABEL])]
     s0 = main[main["T"] == 0]
     nfe = lambda m, D: s0[(s0.method == m) & (s0.D == D)].set_index("task").NFE
