@@ -159,14 +159,16 @@ def test_nav_in_readers_order(staged):
                                                                                 for n in ("reference.md",
                                                                                           "cli-reference.md")]
     nav = build_docs.grouped_nav(entries)
-    assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
-    findings = {next(iter(g)): {v for x in g[next(iter(g))] for v in x.values()} for g in nav[2]["Findings"]}
+    assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "How SPOT works", "Findings", "How-to",
+                                            "Reference", "Internals"]
+    assert {v for x in nav[2]["How SPOT works"] for v in x.values()} == {"verify.ipynb", "drafters_ddtree.ipynb"}
+    findings = {next(iter(g)): {v for x in g[next(iter(g))] for v in x.values()} for g in nav[3]["Findings"]}
     assert [*findings] == build_docs.FINDINGS_GROUPS[:len(findings)]
     placed = {v for g in findings.values() for v in g}
     for page in ("paper_bench.ipynb", "paper_gpu_bench.ipynb", "paper_competent.ipynb", "paper_tables.ipynb",
                  "paper_stale_coverage.ipynb"):
         assert page in placed, page
-    howto = {v for x in nav[3]["How-to"] for v in x.values()}
+    howto = {v for x in nav[4]["How-to"] for v in x.values()}
     assert {"howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "contributing.md"} <= howto
 
 
@@ -297,3 +299,17 @@ def test_findings_pages_fold_their_code():
     findings = [n for title, groups in build_docs.NAV_GROUPS if title == "Findings" for _, names in groups for n in names
                 if not any(ch in n for ch in "*?[")]
     assert findings and not [n for n in findings if f"{n}.html" not in build_docs.FOLD_PAGES]
+
+
+def test_search_index_tidied(tmp_path):
+    "The search index a reader meets: no permalink mark in titles, long entries cut at a word boundary (issue 55)"
+    import json, site_lean
+    (tmp_path / "search").mkdir()
+    long = "word " * 4000
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"docs": [
+        {"location": "a.html#x", "title": "The result¶", "text": "short"},
+        {"location": "b.html", "title": "Long", "text": long}]}))
+    assert site_lean.tidy_search(tmp_path, max_chars=1000) == 2
+    docs = json.loads((tmp_path / "search" / "search_index.json").read_text())["docs"]
+    assert docs[0]["title"] == "The result" and docs[0]["text"] == "short"
+    assert len(docs[1]["text"]) <= 1000 and docs[1]["text"].endswith("word…")

@@ -389,10 +389,12 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
 NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
     ("Use it", ["install*.md", "targets", "api", "demo", "cli"]),
+    # the method's pages that report no finding: the tree and the verifier
+    ("How SPOT works", ["verify", "drafters_ddtree"]),
     ("Findings", [
         ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model",
-                                 "drafters_ddtree", "drafters_spot", "paper_sampling", "paper_bench",
-                                 "drafters_cost_aware", "calibration"]),
+                                 "drafters_spot", "paper_sampling", "paper_bench", "drafters_cost_aware",
+                                 "calibration"]),
         # round_costs: SPOT on the clock
         ("The competent target", ["train_arith", "paper_competent", "round_costs", "order_scale", "train_sdar_arith",
                                   "*speed*"]),
@@ -405,13 +407,13 @@ NAV_GROUPS = [
     ("Internals", [
         ("Targets and tasks", ["config", "core", "target", "models_spot_dlm", "targets_*", "testing", "tasks",
                                "train_target", "arith"]),
-        ("Drafting, verifying, decoding", ["registry", "verify", "drafters_base", "decode", "trajectories", "kernels",
+        ("Drafting, verifying, decoding", ["registry", "drafters_base", "decode", "trajectories", "kernels",
                                            "costs", "drafters_acceptance"]),
         ("Measuring", ["records", "bench_*", "*"]),
     ]),
 ]
 # The groups whose pages are findings: each opens with what was found (tools/check_site.py checks it)
-FINDINGS_GROUPS = [t for t, _ in NAV_GROUPS[2][1]]
+FINDINGS_GROUPS = [t for t, _ in next(groups for title, groups in NAV_GROUPS if title == "Findings")]
 
 
 def _leaves(groups, path=()):
@@ -599,6 +601,7 @@ def main(argv=None):
         site_lean.palette_images(site)
         site_lean.share_inline_assets(site)
         site_lean.prune_theme(site)
+        site_lean.tidy_search(site)
         size, n = site_lean.site_size(site)
         _fill_site_size(site, f"{size / 1e6:.1f} MB in {n} files when this page was built")
         size, n = site_lean.site_size(site)

@@ -69,6 +69,7 @@ MACHINE_PATH = re.compile(r"(?<![\w.~$-])(?:/work/|/tmp/|/root/|/home/|/Users/|/
                           r"|(?<![\w.~$-])/\S*/(?:site|dist)-packages/")
 STDERR_MIME = "application/vnd.jupyter.stderr"
 from build_docs import FINDINGS_GROUPS  # noqa: E402  (the nav's findings groups, one definition)
+import site_lean  # noqa: E402  (the search limit, one definition)
 
 CHECKS = ("residue", "wide", "tables", "anchors", "nav", "findings", "size", "math", "home", "reference", "search",
           "figures", "ranges", "maintainers", "version")
@@ -463,6 +464,8 @@ def check_search(site: Path, rep: Report, a) -> Report:
         if "<pre>" in d.get("text", ""):
             rep.fail("search", d["location"], "a code block in the index", d["text"][:120])
             break
+    if marked := [d["location"] for d in docs if "¶" in d.get("title", "")]:
+        rep.fail("search", marked[0], f"{len(marked)} search titles carry the permalink mark ¶")
     longest = max(docs, key=lambda d: len(d.get("text", "")), default=None)
     if longest and len(longest["text"]) > a.search_chars:
         rep.fail("search", longest["location"],
@@ -681,7 +684,8 @@ def main(argv=None) -> int:
                     help="navigation groups whose pages must open with their findings")
     ap.add_argument("--readme-lines", type=int, default=120, help="the README's most lines")
     ap.add_argument("--api", default=",".join(API_NAMES), help="names the Python API page must document")
-    ap.add_argument("--search-chars", type=int, default=12000, help="the search index's longest entry, in characters")
+    ap.add_argument("--search-chars", type=int, default=site_lean.SEARCH_CHARS,
+                    help="the search index's longest entry, in characters")
     ap.add_argument("--search-kb", type=float, default=600, help="the search index's most kB")
     a = ap.parse_args(argv)
     a.skip = [s for s in a.skip.split(",") if s]

@@ -164,6 +164,24 @@ def palette_images(site: Path) -> int:
     return saved
 
 
+SEARCH_CHARS = 12000          # the longest search entry, in characters (tools/check_site.py checks it)
+
+
+def tidy_search(site: Path, max_chars: int = SEARCH_CHARS) -> int:
+    """The search index as a reader meets it: titles without the headings' permalink mark (¶), and every entry's text
+    cut at a word boundary to at most `max_chars` characters (a trailing …); returns the entries changed."""
+    f = site / "search" / "search_index.json"
+    if not f.is_file(): return 0
+    index, changed = json.loads(f.read_text(encoding="utf-8")), 0
+    for d in index.get("docs", []):
+        title, text = d.get("title", "").replace("¶", "").strip(), d.get("text", "")
+        if len(text) > max_chars: text = text[:max_chars - 1].rsplit(" ", 1)[0] + "…"
+        if (title, text) != (d.get("title", ""), d.get("text", "")): changed += 1
+        d["title"], d["text"] = title, text
+    f.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    return changed
+
+
 def prune_theme(site: Path) -> int:
     "Drop the theme's source maps and the search's other-language files (English only); return bytes removed"
     removed = 0
