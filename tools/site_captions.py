@@ -8,6 +8,16 @@ printed output or its prose). A spread over blocks, tasks or budgets is written 
 """
 
 CAPTIONS = {
+    "sdar_arith_training": (
+        "Line plot: training loss per step and held-out masked-token loss of the SDAR-format target, falling over the "
+        "run, with two jumps where the run was resumed under a longer budget",
+        "The SDAR-format target's training run (Qwen3 weights, block 32, from scratch on both cores): training loss per "
+        "step and held-out loss every 100 steps; one run, no intervals."),
+    "sdar_arith_wall": (
+        "Dot plot with error bars: throughput of spot-auto, Spiffy and the chain against draft-free at D = 1, 2, 4 "
+        "and 8 on the SDAR-format target",
+        "Wall clock on 100 test problems of the SDAR-format target, one run on two workers, each decode against its "
+        "own draft-free control; error bars: paired bootstrap 95% intervals."),
     "order_scale_curve": (
         "Line plot, log-scaled x: test next-commit accuracy of the OrderMLP and of the paper-sized encoder against the "
         "number of training trajectories, with error bars, and stale confidence as a dashed line",

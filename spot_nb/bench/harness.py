@@ -203,8 +203,8 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="Spiffy's graph, calibrated on --target by calibrate_spiffy (default: the target's own "
                         "drafter/spiffy-graph.json)")
     p.add_argument("--mbpp", default=None, metavar="FILE",
-                   help=f"mbpp.jsonl (default: ${MBPP_ENV}, else a cached or ../shared/data copy, else the datasets "
-                        "hub when online)")
+                   help=f"mbpp.jsonl (default: ${MBPP_ENV}, else a copy cached by an earlier fetch, else the "
+                        f"datasets hub when online: {docs_page('install')})")
     p.add_argument("--out", default="runs/bench", metavar="DIR",
                    help="records folder: records-rank<r>.jsonl per worker, summary.md/.csv, figures")
     p.add_argument("--device", default="cpu", metavar="DEVICE",
