@@ -37,8 +37,9 @@ STEPS = [
     ("bench", f"{TORCHRUN} spot-nb bench {GRID} --samples 100 --methods spot-auto,spiffy,ssd-chain --budgets 1,2,4,8 "
               f"--out {BENCH['wall']}"),
     ("bench-nfe", f"{TORCHRUN} spot-nb bench {GRID} --samples 100 --methods spot --budgets 8 --out {BENCH['nfe']}"),
+    # untrained here: the general SpotDLM target's OrderMLP (block 32); the competent one's (block 16) is refused
     ("bench-transfer", f"{TORCHRUN} spot-nb bench {GRID} --samples 100 --methods spot --budgets 8 "
-                       f"--drafter data/arith-dlm/drafter/order-model.pt --out {BENCH['transfer']}"),
+                       f"--drafter data/spot-dlm/drafter/order-model-auto.pt --out {BENCH['transfer']}"),
     ("report", f"spot-nb report {BENCH['wall']}"),
     ("demo", f"spot-nb demo --target {TARGET} --prompt-file runs/sdar-prompt.txt --gen-length {GEN}"),
 ]
