@@ -19,6 +19,7 @@ TARGET = "data/arith-sdar"                   # relative to the checkout: the com
 RUN = ROOT / "runs" / "sdar-arith"
 GEN = 192                                    # room for the longest worked solution, a multiple of the block (32)
 RECIPE = ROOT / "results" / "sdar_recipe.json"
+PROMPT = "experiments/sdar-prompt.txt"       # the demo's prompt: the first held-out problem (`recipe` writes it)
 EVAL_RECORDS = ROOT / "results" / "records" / "sdar_arith_eval.jsonl.gz"
 BENCH = {"wall": "runs/bench/sdar-wall", "nfe": "runs/bench/sdar-nfe", "transfer": "runs/bench/sdar-transfer"}
 TORCHRUN = "torchrun --nproc-per-node 2 --no-python"
@@ -41,7 +42,7 @@ STEPS = [
     ("bench-transfer", f"{TORCHRUN} spot-nb bench {GRID} --samples 100 --methods spot --budgets 8 "
                        f"--drafter data/spot-dlm/drafter/order-model-auto.pt --out {BENCH['transfer']}"),
     ("report", f"spot-nb report {BENCH['wall']}"),
-    ("demo", f"spot-nb demo --target {TARGET} --prompt-file runs/sdar-prompt.txt --gen-length {GEN}"),
+    ("demo", f"spot-nb demo --target {TARGET} --prompt-file {PROMPT} --gen-length {GEN}"),
 ]
 
 def write_json(path: Path, obj) -> None:
@@ -88,8 +89,7 @@ def recipe(only: list[str] | None = None) -> None:
     "Each step not yet in results/sdar_recipe.json, in order: its command, wall seconds and the load it began under."
     from spot_nb.arith import arith_problems
     done = json.loads(RECIPE.read_text())["steps"] if RECIPE.exists() else {}
-    (ROOT / "runs").mkdir(exist_ok=True)
-    (ROOT / "runs" / "sdar-prompt.txt").write_text(arith_problems(1, "heldout")[0].prompt)
+    (ROOT / PROMPT).write_text(arith_problems(1, "heldout")[0].prompt)
     env = os.environ | {"HF_HUB_OFFLINE": "1", "OMP_NUM_THREADS": "1"}
     for name, command in STEPS:
         if name in done or (only and name not in only): continue
