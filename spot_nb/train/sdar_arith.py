@@ -77,11 +77,13 @@ def sdar_streams(tokenizer, problems) -> tuple[np.ndarray, np.ndarray, np.ndarra
 # %% ../../nbs/55_train_sdar_arith.ipynb #c3train
 def train_sdar_arith(run_dir: str | Path, max_seconds: float, block_size: int = SDAR_ARITH_BLOCK,
                      config: dict = SDAR_ARITH_CONFIG, n_train: int = ARITH_TRAIN_PROBLEMS, seq_len: int = 256,
-                     threads: int = 2, **train_kw):
-    """Train (resumably, in `run_dir`) the competent target in SDAR's shape: Qwen3 under the block-diffusion objective
-    from scratch, on the arithmetic task, with the SpotDLM target's tokenizer (so their drafters can be swapped).
-    Windows start at a problem; the first block (every prompt is longer) is context, the rest of the prompt is
-    protected. Returns (model, tokenizer)."""
+                     threads: int = 2, pretrain_seconds: float = 0, pretrain_lr: float | None = None, **train_kw):
+    """Train (resumably, in `run_dir`) the competent target in SDAR's shape: Qwen3 under the block-diffusion objective,
+    on the arithmetic task, with the SpotDLM target's tokenizer (so their drafters can be swapped). Windows start at a
+    problem; the first block (every prompt is longer) is context, the rest of the prompt is protected. From scratch, or
+    with `pretrain_seconds` > 0 as SDAR itself was made: a causal-LM run first (`run_dir`/causal, windows anywhere, peak
+    learning rate `pretrain_lr`, default `lr`), then block diffusion from its weights (`run_dir`/diffusion), both
+    within `max_seconds`. Returns (model, tokenizer)."""
     from transformers import AutoTokenizer
     tok = AutoTokenizer.from_pretrained(arith_target_dir())
     run_dir = Path(run_dir)
@@ -94,10 +96,16 @@ def train_sdar_arith(run_dir: str | Path, max_seconds: float, block_size: int = 
     s = np.load(cache)
     train_s, train_p, train_starts, held_s, held_p, held_starts = (s[f"arr_{i}"] for i in range(6))
     fits = lambda starts, n: starts[starts + seq_len <= n]
-    model = train(run_dir, sdar_arith_config(tok, block_size, config), train_s, held_s, 10**12, max_seconds,
-                  seq_len=seq_len, threads=threads, context=block_size, protected=train_p, heldout_protected=held_p,
+    cfg, diffusion_dir, init = sdar_arith_config(tok, block_size, config), run_dir, None
+    if pretrain_seconds > 0:
+        causal_kw = {**train_kw, "lr": pretrain_lr} if pretrain_lr else train_kw
+        train(run_dir / "causal", cfg, train_s, held_s, 10**12, pretrain_seconds, seq_len=seq_len, threads=threads,
+              objective="causal", make_model=SdarBlockDiffusion, **causal_kw)
+        diffusion_dir, init = run_dir / "diffusion", run_dir / "causal" / "ckpt.pt"
+    model = train(diffusion_dir, cfg, train_s, held_s, 10**12, max_seconds - pretrain_seconds, seq_len=seq_len,
+                  threads=threads, context=block_size, protected=train_p, heldout_protected=held_p,
                   window_starts=fits(train_starts, len(train_s)), heldout_starts=fits(held_starts, len(held_s)),
-                  make_model=SdarBlockDiffusion, **train_kw)
+                  make_model=SdarBlockDiffusion, init_weights=init, **train_kw)
     return model, tok
 
 # %% ../../nbs/55_train_sdar_arith.ipynb #c3save
