@@ -142,6 +142,18 @@ def test_readme_is_one_screen():
     assert not rep.errors, "\n".join(f"{msg}: {snip!r}" for _, _, msg, snip in rep.errors)
 
 
+def test_readme_first_screen_checked():
+    "Issue 55, item 1: the check fails a README without the method's picture, or with the results below the set-up"
+    md = (ROOT / "README.md").read_text(encoding="utf-8")
+    check = lambda text: [m for _, _, m, _ in check_site.check_home_markdown(text, check_site.Report()).errors]
+    assert not check(md)
+    no_picture = re.sub(r"!\[[^\]]+\]\(figures/spot_method\.png\)", "", md)
+    assert any("picture of the method" in m for m in check(no_picture))
+    results, setup = md.index("## Results at a glance"), md.index("## Set up")
+    swapped = md[:results] + md[setup:md.index("## Use it")] + md[results:setup] + md[md.index("## Use it"):]
+    assert any("first screen" in m for m in check(swapped))
+
+
 def test_home_example_reads_as_text():
     "Item 1: the home page's example prints readable text (the competent target's worked solution)"
     nb = json.loads((ROOT / "nbs" / "index.ipynb").read_text(encoding="utf-8"))

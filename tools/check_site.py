@@ -369,6 +369,11 @@ def check_home_markdown(md: str, rep: Report, where: str = "README.md", max_line
     for bad in ("nbdev-export", "nbdev-clean", "nbdev-test", "`02_core`"):
         if bad in md: rep.fail("home", where, f"developer material ({bad}): it belongs on the Contributing page")
     table = _section(md, "Results at a glance")
+    picture = re.search(r"!\[[^\]]+\]\((?:\.\./)?figures/spot_method\.png\)", md)
+    if not picture: rep.fail("home", where, "no picture of the method (figures/spot_method.png, with alt text)")
+    order = [md.find(h) for h in ("## Results at a glance", "## Set up")]
+    if picture and table and not picture.start() < order[0] < order[1]:
+        rep.fail("home", where, "the first screen is not the result, the method's picture, then the results table")
     if not table: rep.fail("home", where, "no 'Results at a glance' section")
     else:
         rows = [ln for ln in table.splitlines() if ln.lstrip().startswith("|")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write README.md from nbs/index.ipynb (stands in for `nbdev-readme`, which needs Quarto).
 
-Markdown cells are copied verbatim; code cells become fenced ``python`` blocks (directive lines such as
+Markdown cells are copied verbatim (links to `../figures/` pointed at `figures/`); code cells become fenced ``python`` blocks (directive lines such as
 `#| export` dropped); their text outputs become plain fenced blocks. Cells marked `#| hide` (or
 `#| include: false`) are left out; `#| echo: false` keeps only the outputs.
 
@@ -52,7 +52,8 @@ def nb2md(nb_path):
         d, body = _directives(_src(cell))
         if "hide" in d or d.get("include") == "false": continue
         if cell["cell_type"] == "markdown":
-            if body.strip(): parts.append(body.strip("\n") + "\n")
+            # the README sits at the root, beside figures/
+            if body.strip(): parts.append(re.sub(r"\]\((?:\.\./)+figures/", "](figures/", body.strip("\n")) + "\n")
         elif cell["cell_type"] == "code":
             if d.get("echo") != "false" and body.strip(): parts.append(f"```python\n{body}\n```\n")
             parts.extend(_outputs(cell))

@@ -8,6 +8,13 @@ printed output or its prose). A spread over blocks, tasks or budgets is written 
 """
 
 CAPTIONS = {
+    "spot_method": (
+        "Two panels. Left: a grid of one block's positions against the rounds that decoded it, each cell coloured by "
+        "what that round did there (committed earlier, drafted and accepted, the target's own commit, drafted and "
+        "rejected) and showing its token. Right: the draft tree of one round, its accepted path in green",
+        "SPOT at D = 8 on one block of the competent target's answer to its first test problem, T = 0: each column is "
+        "one target forward; a middle dot stands for a space, ⏎ for a new line. One decode, drawn as it ran; no "
+        "statistics, so no intervals."),
     "sdar_arith_training": (
         "Line plot: training loss per step and held-out masked-token loss of the SDAR-format target, falling over the "
         "run, with two jumps where the run was resumed under a longer budget",
