@@ -34,8 +34,11 @@ def drafter_path(path: str | Path | None = None) -> Path:
                       "train this target's own with `spot-nb train-drafter`", stacklevel=3)
     return borrowed
 
-def load_drafter(path: str | Path | None = None, tau: float = 1.0, gamma: float = 0.0,
-                 device: str | torch.device = "cpu") -> SpotDrafter:
+def load_drafter(path: str | Path | None = None,      # an order-model file, a target folder, `general` or `arith`
+                 tau: float = 1.0,                     # the order model's calibration temperature
+                 gamma: float = 0.0,                   # the tree's mass floor: no state below it is drafted
+                 device: str | torch.device = "cpu"    # where the order model runs
+                 ) -> SpotDrafter:
     """SPOT's drafter (order model + DDTree) from an order-model checkpoint, or from a target (a folder, or `general` /
     `arith`): that target's own order model; the embedded target's by default. Built as the harness builds it, through
     the registry (`make_drafter("spot", ...)`)."""
@@ -52,8 +55,14 @@ class Generation:
     drafter_share: float      # share of the time spent drafting
     result: DecodeResult      # everything else (rounds, blocks)
 
-def generate(target: BlockTarget, tokenizer, prompt: str | torch.Tensor | list[int], drafter=None,
-             config: DecodeConfig | None = None, *, chat: bool | None = None, **settings) -> Generation:
+def generate(target: BlockTarget,                      # from `load_target`
+             tokenizer,                                # its tokenizer
+             prompt: str | torch.Tensor | list[int],   # text, or token ids
+             drafter=None,                             # a `Drafter` (e.g. `load_drafter`); None: draft-free
+             config: DecodeConfig | None = None,       # how to decode (None: the defaults)
+             *, chat: bool | None = None,              # apply the chat template (None: when the tokenizer has one)
+             **settings                                # `DecodeConfig` fields by name, e.g. gen_length=64, budget=8
+             ) -> Generation:
     """Decode `prompt` (text or token ids) draft-free or with `drafter`, as `config` says (a `DecodeConfig`; `settings`:
     its fields by name, e.g. `gen_length=64, budget=8`); chat template applied when the tokenizer has one (`chat=None`).
     The prompt is encoded by `encode_prompt` and decoded by `decode`, as the demo and the harness do."""

@@ -238,8 +238,13 @@ def acceptance_calibration(target, order_model, prompts: list[torch.Tensor] | No
     return AcceptanceCalibration.load(path)
 
 # %% ../nbs/28_calibration.ipynb #10bf3e46
-def cost_aware_drafter(target, order_model=None, calibration: AcceptanceCalibration | str | Path | None = None,
-                       d_max: int = AUTO_BUDGET, refresh: bool = False, **kw) -> CostAwareDrafter:
+def cost_aware_drafter(target,                    # the target it drafts for (its forward costs are measured)
+                       order_model=None,          # an order model or its file (None: the embedded target's)
+                       calibration: AcceptanceCalibration | str | Path | None = None,  # acceptance calibration
+                       d_max: int = AUTO_BUDGET,  # the most drafts a round may pay for
+                       refresh: bool = False,     # measure the cost model again instead of reading the cache
+                       **kw                       # to `CostAwareDrafter`
+                       ) -> CostAwareDrafter:
     """`CostAwareDrafter` for `target` on this machine: by default the embedded target's `spot-auto` scorer
     (`auto_drafter_path`) and the acceptance calibration shipped for the order model (a user's own model: fit one with
     `acceptance_calibration`), the cost model measured once and cached."""

@@ -235,13 +235,13 @@ class DecodeConfig:
     in law, for chains that keep their proposals, at T > 0; or a function (tree, logits, ctx)); `stop_at_eos`. `decode`,
     `decode_many`, `generate`, the demo and the harness take one; the budget, seed and temperature are checked by
     `spot_nb.config`'s `check_budget`, `check_seed` and `check_temperature`, the functions the command line calls."""
-    gen_length: int = 256
-    budget: int | None = None
-    pad: bool = False
-    temperature: float = 0.0
-    seed: int = 0
-    verifier: str | Callable = "coupled"
-    stop_at_eos: bool = True
+    gen_length: int = 256                   # tokens to generate: a multiple of the target's block size
+    budget: int | None = None               # D, the most drafted states per round (None: DEFAULT_BUDGET with a drafter)
+    pad: bool = False                       # every verification forward has exactly 1 + D rows
+    temperature: float = 0.0                # sampling temperature T (0: greedy)
+    seed: int = 0                           # seeds the Gumbel table shared by drafter and verifier (T > 0)
+    verifier: str | Callable = "coupled"    # a name in VERIFIERS, or a function (tree, logits, ctx)
+    stop_at_eos: bool = True                # stop after the block holding the end of the sequence
 
     def __post_init__(self):
         if isinstance(self.gen_length, bool) or not isinstance(self.gen_length, int) or self.gen_length <= 0:
@@ -338,8 +338,13 @@ def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, 
     return out
 
 # %% ../nbs/09_decode.ipynb #6b8e4d84
-def decode(target: BlockTarget, prompt_ids: torch.Tensor, drafter=None, config: DecodeConfig | None = None, *,
-           recorder: Callable[[Round], None] | None = None, **settings) -> DecodeResult:
+def decode(target: BlockTarget,                              # from `load_target`
+           prompt_ids: torch.Tensor,                         # [P] the prompt's token ids
+           drafter=None,                                     # a `Drafter`; None: draft-free
+           config: DecodeConfig | None = None,               # how to decode (None: the defaults)
+           *, recorder: Callable[[Round], None] | None = None,  # called with every `Round`, off the clock
+           **settings                                        # `DecodeConfig` fields by name, replacing `config`'s
+           ) -> DecodeResult:
     """Decode one prompt, draft-free (`drafter=None`) or speculatively with `drafter` and budget D (default 4), as
     `config` says (a `DecodeConfig`; `settings`: its fields by name, e.g. `gen_length=64, budget=8`). The output equals
     the draft-free decode's for any drafter; T > 0 draws through a GumbelTable seeded by `seed`."""

@@ -126,7 +126,9 @@ def forward_times(target: BlockTarget, copies: list[int], prefix_len: int = 224,
 # %% ../nbs/03_target.ipynb #4e056a2e
 ADAPTERS: dict[str, Callable] = {}
 
-def register_adapter(model_type: str, loader: Callable) -> None:
+def register_adapter(model_type: str,   # the `model_type` of a checkpoint's config.json
+                     loader: Callable    # (path, device, dtype, **options) -> (target, tokenizer)
+                     ) -> None:
     """Make `load_target` load checkpoints whose config has `model_type` with `loader(path, device, dtype)` -> (target,
     tokenizer)."""
     ADAPTERS[model_type] = loader
@@ -152,8 +154,11 @@ def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = No
                                 f"(models--{s.replace('/', '--')}) into that cache")
     raise FileNotFoundError(f"{p}: no such checkpoint folder")
 
-def load_target(path: str | Path | None = None, device: str | torch.device = "cpu",
-                dtype: torch.dtype = torch.float32, **options) -> tuple[BlockTarget, Any]:
+def load_target(path: str | Path | None = None,       # a checkpoint folder, a cached hub id, `general` or `arith`
+                device: str | torch.device = "cpu",   # where the weights go
+                dtype: torch.dtype = torch.float32,   # the weights' type
+                **options                             # to the adapter: `block_size`, `canvas`, `attn_implementation`
+                ) -> tuple[BlockTarget, Any]:
     """(target, tokenizer) from a checkpoint folder or a locally cached hub id, through the adapter its `config.json`
     names; the embedded target by default. `options` go to the adapter (real checkpoints: `block_size`, `canvas`,
     `attn_implementation`; see notebook 43)."""

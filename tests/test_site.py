@@ -79,14 +79,17 @@ def test_links_and_nav():
     entries = [("index", "Home", "index.ipynb"), ("core", "02 · Core", "core.ipynb"),
                ("cli", "46 · CLI", "cli.ipynb"),
                ("paper_stale_coverage", "15 · Stale", "paper_stale_coverage.ipynb"),
+               ("train_order_model", "19 · Train", "train_order_model.ipynb"),
                ("paper_competent", "51 · SPOT", "paper_competent.ipynb"),
                ("paper_gpu_bench", "53 · GPU", "paper_gpu_bench.ipynb"), ("reproduce.md", "Reproduce", "reproduce.md"),
                ("reference.md", "Python API", "reference.md")]
     nav = build_docs.grouped_nav(entries)
-    assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "Findings", "How-to", "Reference", "Internals"]
+    assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "How SPOT works", "Findings", "How-to",
+                                            "Reference", "Internals"]
     assert [next(iter(x)) for x in nav[0]["What SPOT is"]] == ["Home", "The paper (arXiv) ↗"]
-    findings = {next(iter(g)): [next(iter(x)) for x in g[next(iter(g))]] for g in nav[2]["Findings"]}
-    assert findings == {"The embedded target": ["15 · Stale"], "The competent target": ["51 · SPOT"],
+    assert [next(iter(x)) for x in nav[2]["How SPOT works"]] == ["15 · Stale"]
+    findings = {next(iter(g)): [next(iter(x)) for x in g[next(iter(g))]] for g in nav[3]["Findings"]}
+    assert findings == {"The embedded target": ["19 · Train"], "The competent target": ["51 · SPOT"],
                         "GPU": ["53 · GPU"]}
     assert nav[-1] == {"Internals": [{"Targets and tasks": [{"02 · Core": "core.ipynb"}]}]}
     assert build_docs.nav_label("09_stale_coverage", "Stale coverage: the tokens are known") == "09 · Stale coverage"
@@ -142,6 +145,19 @@ def test_readme_is_one_screen():
     assert not rep.errors, "\n".join(f"{msg}: {snip!r}" for _, _, msg, snip in rep.errors)
 
 
+METHOD_PAGES = ("07_verify", "15_paper_stale_coverage", "16_drafters_oracle", "18_order_model", "20_drafters_ddtree",
+                "21_drafters_spot")
+
+
+@pytest.mark.parametrize("name", METHOD_PAGES)
+def test_method_page_opens_with_its_idea(name):
+    "Issue 55, item 5: each page of how SPOT works opens with its idea and a display equation, before any code"
+    cells = json.loads((ROOT / "nbs" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    opening = "".join("".join(c["source"]) for c in cells[:next(i for i, c in enumerate(cells)
+                                                                  if c["cell_type"] == "code")])
+    assert "**The idea.**" in opening and re.search(r"\$\$.+?\$\$", opening, re.S), name
+
+
 def test_readme_first_screen_checked():
     "Issue 55, item 1: the check fails a README without the method's picture, or with the results below the set-up"
     md = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -173,12 +189,13 @@ def test_nav_in_readers_order(staged):
     nav = build_docs.grouped_nav(entries)
     assert [next(iter(g)) for g in nav] == ["What SPOT is", "Use it", "How SPOT works", "Findings", "How-to",
                                             "Reference", "Internals"]
-    assert {v for x in nav[2]["How SPOT works"] for v in x.values()} == {"verify.ipynb", "drafters_ddtree.ipynb"}
+    method = [v for x in nav[2]["How SPOT works"] for v in x.values()]                  # in the method's order
+    order = ["paper_stale_coverage", "drafters_oracle", "order_model", "drafters_ddtree", "drafters_spot", "verify"]
+    assert method == [f"{p}.ipynb" for p in order if f"{p}.ipynb" in method] and "verify.ipynb" in method
     findings = {next(iter(g)): {v for x in g[next(iter(g))] for v in x.values()} for g in nav[3]["Findings"]}
     assert [*findings] == build_docs.FINDINGS_GROUPS[:len(findings)]
     placed = {v for g in findings.values() for v in g}
-    for page in ("paper_bench.ipynb", "paper_gpu_bench.ipynb", "paper_competent.ipynb", "paper_tables.ipynb",
-                 "paper_stale_coverage.ipynb"):
+    for page in ("paper_bench.ipynb", "paper_gpu_bench.ipynb", "paper_competent.ipynb", "paper_tables.ipynb"):
         assert page in placed, page
     howto = {v for x in nav[4]["How-to"] for v in x.values()}
     assert {"howto-own-checkpoint.md", "howto-paper-tables.md", "howto-extend.md", "contributing.md"} <= howto
@@ -248,6 +265,22 @@ def test_reference_examples_run():
         for spec, example in items:
             exec(compile(example, f"<example of {spec}>", "exec"), ns)   # noqa: S102  (our own documentation's code)
             site_reference._obj(spec)                                    # and the name it documents exists
+
+
+def test_reference_covers_every_public_name():
+    """Issue 55, item 3: the Python API page has an entry for every public name of the modules it covers, and every
+    function or class of them with parameters has a parameter table (name, type, default, meaning)"""
+    import site_reference
+    page = site_reference.api_page(printed={})
+    heads = re.findall(r"^#{3,4} `(\w+)`", page, re.M)
+    missing = [spec for spec in site_reference.module_names() if spec.split(":")[1] not in heads]
+    assert not missing, missing[:5]
+    for spec in ("spot_nb.decode:decode", "spot_nb.calibration:cost_aware_drafter", "spot_nb.order_model:OrderMLP"):
+        entry = site_reference.render_object(spec)
+        assert "| parameter | type | default | meaning |" in entry, spec
+    entry = site_reference.render_object("spot_nb.api:generate")
+    assert "| `prompt` | `str | torch.Tensor | list[int]` |  | text, or token ids |" in entry  # a trailing comment
+    assert "**Raises**" in site_reference.render_object("spot_nb.decode:DecodeConfig")      # read from its body
 
 
 def _shell_commands(text: str) -> list[str]:

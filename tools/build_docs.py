@@ -389,11 +389,12 @@ def write_markdown_twin(nb_path: Path, md_path: Path):
 NAV_GROUPS = [
     ("What SPOT is", ["index", "@paper", "cite.md"]),
     ("Use it", ["install*.md", "targets", "api", "demo", "cli"]),
-    # the method's pages that report no finding: the tree and the verifier
-    ("How SPOT works", ["verify", "drafters_ddtree"]),
+    # the method, in the order it is built: what the stale conditionals know, the ceiling, the order model, the tree,
+    # the drafter, the verifier; each page opens with its idea and its equation
+    ("How SPOT works", ["paper_stale_coverage", "drafters_oracle", "order_model", "drafters_ddtree", "drafters_spot",
+                        "verify"]),
     ("Findings", [
-        ("The embedded target", ["paper_stale_coverage", "drafters_oracle", "order_model", "train_order_model",
-                                 "drafters_spot", "paper_sampling", "paper_bench", "drafters_cost_aware",
+        ("The embedded target", ["train_order_model", "paper_sampling", "paper_bench", "drafters_cost_aware",
                                  "calibration"]),
         # round_costs: SPOT on the clock
         ("The competent target", ["train_arith", "paper_competent", "round_costs", "order_scale", "train_sdar_arith",

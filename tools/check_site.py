@@ -309,6 +309,7 @@ def check_site(site: Path, rep: Report, a) -> Report:
 # issue 44: the home page, the reference, search, figures, ranges, maintainers' notes, version
 
 API_NAMES = ("load_target", "load_drafter", "generate", "decode", "decode_many", "DecodeConfig", "Drafter",
+             "SpotDrafter", "cost_aware_drafter", "OrderModel", "paired_bootstrap", "make_tiny_checkpoint",
              "DRAFTERS", "register_drafter", "VERIFIERS", "TASKS", "register_task", "ADAPTERS", "register_adapter")
 CLAIM_TAG = re.compile(r"<!--\s*claim:\s*([\w.-]+)\s*-->")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?[%×x])?")
@@ -435,6 +436,11 @@ def check_reference(site: Path, rep: Report, a) -> Report:
                                                                  for b in block):
             rep.fail("reference", "reference.html", f"{name}: no signature (or registry table)")
         if "Example" not in text: rep.fail("reference", "reference.html", f"{name}: no example")
+        elif "Output" not in text: rep.fail("reference", "reference.html", f"{name}: its example shows no output")
+    entries = soup.select("h4") + [h for h in soup.select("h3") if h.find_next_sibling(class_="spot-api-sig")]
+    with_table = sum(1 for h in entries if any(t.name == "table" and "meaning" in t.get_text()
+                                               for t in _until_next_heading(h)))
+    rep.note("reference", "reference.html", f"{len(entries)} entries, {with_table} with a parameter table")
     try:
         sys.path.insert(0, str(ROOT))
         import site_reference
@@ -453,6 +459,15 @@ def check_reference(site: Path, rep: Report, a) -> Report:
                     and re.search(r"^\s+(return|raise|for|if)\b", pre.get_text(), re.M)):
                 rep.fail("reference", f.name, "implementation source shown", pre.get_text())
     return rep
+
+
+def _until_next_heading(h) -> list:
+    "The elements after heading `h` up to the next heading of any level"
+    out = []
+    for sib in h.find_next_siblings():
+        if sib.name in ("h2", "h3", "h4"): break
+        out.append(sib)
+    return out
 
 
 def check_search(site: Path, rep: Report, a) -> Report:

@@ -63,6 +63,8 @@ def _full_page_back(context, page, config, nav):
     page.content = getattr(page, "_spot_full_content", page.content)
     src = (config.get("extra") or {}).get("notebook_sources", {}).get(page.file.src_uri)
     if src: page.edit_url = src
+    elif page.file.src_uri in ("reference.md", "cli-reference.md"):   # generated: its source is the generator
+        page.edit_url = f"{config.get('repo_url', '').rstrip('/')}/blob/main/tools/site_reference.py"
     return context
 
 

@@ -1,9 +1,11 @@
 """The Reference pages of the documentation site, generated from the code when the site is built (tools/build_docs.py).
 
-* `reference.md` (Python API): for each public function and class, its signature (`inspect.signature`), its docstring,
-  its parameters with their types, defaults and documentation (nbdev's `docments`: a parameter's trailing comment is its
-  documentation), a link to its source at its line, and a short example; the registries with what is registered in
-  them now. No implementation source is shown.
+* `reference.md` (Python API): first the names a user meets, in that order, each with a short example and the output it
+  printed when the site was built; then every public name (`__all__`) of the modules in `MODULES`. Each function and
+  class has its signature (`inspect.signature`), its docstring, a parameter table (type, default, meaning: nbdev's
+  `docments`, a parameter's trailing comment, else the docstring's sentence that names the parameter), what it returns,
+  the exceptions its body raises (read from its source), and a link to its source at its line; a registry lists what is
+  registered in it now; a constant gives its value and its comment. No implementation source is shown.
 * `cli-reference.md` (Command line): every `spot-nb` subcommand from the CLI's own parser (`spot_nb.cli._parser`):
   its description, usage and options, and an example.
 
@@ -12,7 +14,7 @@ with the CLI's parser, so that an example that no longer works fails CI.
 
     python tools/site_reference.py OUT_DIR     # write the two pages into OUT_DIR (the builder stages them)
 """
-import argparse, dataclasses, html, importlib, inspect, re, sys
+import argparse, ast, contextlib, dataclasses, html, importlib, inspect, io, re, sys, textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,6 +71,31 @@ print(decode(target, ids, NoDrafts(), gen_length=32).nfe == decode(target, ids, 
 from spot_nb.drafters.base import make_drafter
 spiffy = make_drafter("spiffy")                       # a baseline, by its registered name
 print(type(spiffy).__name__)'''),
+        ("spot_nb.drafters.spot:SpotDrafter", '''\
+from spot_nb.drafters.spot import SpotDrafter
+from spot_nb.order_model import OrderModel
+spot = SpotDrafter(OrderModel.load(spot_nb.drafter_files("general")["order_model"]), gamma=0.0)
+print(decode(target, ids, spot, gen_length=32, budget=4).nfe)'''),
+        ("spot_nb.calibration:cost_aware_drafter", '''\
+from spot_nb.calibration import cost_aware_drafter
+auto = cost_aware_drafter(target)                     # spot-auto: the cost model is measured once, then cached
+r = decode(target, ids, auto, gen_length=32)
+print(r.nfe, "forwards; drafts a round may pay for:", auto.costs.d_max)'''),
+    ]),
+    ("The order model", [
+        ("spot_nb.order_model:OrderModel", '''\
+import torch
+from spot_nb.order_model import OrderModel
+scorer = OrderModel.load(spot_nb.drafter_files("general")["order_model"])   # an OrderMLP or the encoder
+L = target.block_size
+feats, masked = torch.zeros(1, L, scorer.config["n_features"]), torch.ones(1, L, dtype=torch.bool)
+print(type(scorer).__name__, scorer(feats, masked).exp().sum().item())       # q(s | y) sums to one'''),
+    ]),
+    ("Records and intervals", [
+        ("spot_nb.records:paired_bootstrap", '''\
+from spot_nb.records import paired_bootstrap
+iv = paired_bootstrap([10, 12, 9, 11], [5, 6, 5, 4])       # control's total over treated's, pairs kept together
+print(f"{iv.estimate:.2f}x [{iv.lo:.2f}, {iv.hi:.2f}]")'''),
     ]),
     ("Registries", [
         ("spot_nb.registry:DRAFTERS", '''\
@@ -97,6 +124,12 @@ print(len(load_task("gsm8k", limit=3)))'''),
 import spot_nb.models, spot_nb.targets                 # register the shipped adapters
 from spot_nb.target import ADAPTERS
 print(sorted(ADAPTERS))'''),
+        ("spot_nb.targets.family:make_tiny_checkpoint", '''\
+import tempfile
+from spot_nb.targets.family import make_tiny_checkpoint
+with tempfile.TemporaryDirectory() as d:              # a random SDAR checkpoint, in SDAR's own format
+    tiny, tiny_tok = spot_nb.load_target(make_tiny_checkpoint("sdar", d))
+    print(type(tiny).__name__, tiny.block_size)'''),
         ("spot_nb.target:register_adapter", '''\
 from spot_nb.target import register_adapter, load_target
 def my_loader(path, device, dtype, **options):       # -> (a BlockTarget, its tokenizer)
@@ -114,6 +147,15 @@ CLI_EXAMPLES = {
     "bench": ["spot-nb bench --tasks gsm8k,humaneval --methods draft-free,spot --budgets 1,8 --n 5"],
     "report": ["spot-nb report runs/bench"],
 }
+
+
+# every public name (`__all__`) of these modules gets an entry, after the sections above
+MODULES = ("spot_nb.api", "spot_nb.decode", "spot_nb.drafters.base", "spot_nb.drafters.spot",
+           "spot_nb.drafters.baselines", "spot_nb.drafters.cost_aware", "spot_nb.drafters.acceptance",
+           "spot_nb.drafters.ddtree", "spot_nb.drafters.oracle", "spot_nb.order_model", "spot_nb.calibration",
+           "spot_nb.registry", "spot_nb.verify", "spot_nb.tasks", "spot_nb.target", "spot_nb.targets.base",
+           "spot_nb.targets.family", "spot_nb.targets.sdar", "spot_nb.targets.fast_dllm_v2", "spot_nb.targets.llada",
+           "spot_nb.targets.dream", "spot_nb.records")
 
 
 def _obj(spec: str):
@@ -169,6 +211,92 @@ def _docments(obj) -> dict:
     return out
 
 
+def _clauses(doc: str) -> list[str]:
+    "A docstring's sentences and clauses (split at '. ' and '; ' outside brackets), whitespace folded"
+    text, out, depth, start = re.sub(r"\s+", " ", doc or "").strip(), [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and ch in ".;" and text[i + 1:i + 2] in (" ", ""):
+            out.append(text[start:i + 1].strip())
+            start = i + 1
+    return [c for c in out + [text[start:].strip()] if c]
+
+
+def _from_docstring(name: str, doc: str) -> str:
+    "The docstring's first clause that names parameter `name` in backticks, '' if none does (or it is long)"
+    hit = next((x for x in _clauses(doc) if re.search(rf"`{re.escape(name)}`", x)), "")
+    return hit.rstrip(";") if len(hit) <= 240 else ""
+
+
+def parameters(obj) -> dict:
+    "{parameter: (type, default, meaning)} of a function or class: nbdev's docments, else the docstring's sentence"
+    doc = inspect.getdoc(obj) or ""
+    try: sig = inspect.signature(obj)
+    except (TypeError, ValueError): return {}
+    params = {k: v for k, v in _docments(obj).items() if k in sig.parameters}
+    notes = _trailing_comments(obj)                   # a field's or a parameter's trailing comment: its meaning
+    for k, p in sig.parameters.items():
+        if k == "self": continue
+        t, d, m = params.get(k, ("", "", ""))
+        t = t or ("" if p.annotation is p.empty else _fmt_anno(p.annotation))
+        d = d or ("" if p.default is p.empty else repr(p.default))
+        name = {p.VAR_POSITIONAL: "*" + k, p.VAR_KEYWORD: "**" + k}.get(p.kind, k)
+        params[k] = (t, d, m or notes.get(k, "") or _from_docstring(k, doc), name)
+    return params
+
+
+def _trailing_comments(obj) -> dict:
+    """{name: its trailing comment}: a dataclass's fields in its body, or the parameters of a function's signature (one
+    a line; `**kwargs` too, which nbdev's docments reads as the return's)"""
+    f = obj if dataclasses.is_dataclass(obj) or not inspect.isclass(obj) else obj.__dict__.get("__init__", obj)
+    try: lines = inspect.getsource(f).splitlines()
+    except (TypeError, OSError): return {}
+    if not dataclasses.is_dataclass(obj):                       # the signature's lines only
+        end = next((i for i, ln in enumerate(lines) if re.search(r"\)\s*(->[^#]*)?:\s*(#.*)?$", ln)), 0)
+        lines = lines[:end + 1]
+    pat = r"^\s*(?:def \w+\(|\*?\s*,\s*)?\**(\w+)\s*(?:[:=,)][^#]*)?#\s*(.+)$"
+    return {m.group(1): m.group(2).strip() for m in (re.match(pat, ln) for ln in lines) if m}
+
+
+def raises(obj) -> list[str]:
+    "The exception classes the body of `obj` (a class: its `__init__` and `__post_init__`) raises by name, in order"
+    fs = [obj.__dict__.get(k) for k in ("__init__", "__post_init__")] if inspect.isclass(obj) else [obj]
+    nodes = []
+    for f in fs:
+        try: nodes += list(ast.walk(ast.parse(textwrap.dedent(inspect.getsource(f)))))
+        except (TypeError, OSError, SyntaxError): pass
+    out = []
+    for node in nodes:
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            e = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            n = e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
+            if n and n[0].isupper() and n not in out: out.append(n)
+    return out
+
+
+def returns(obj) -> str:
+    "What a function returns: its annotation and the docstring's sentence saying so"
+    if inspect.isclass(obj): return ""
+    try: ann = inspect.signature(obj).return_annotation
+    except (TypeError, ValueError): return ""
+    said = next((x for x in _clauses(inspect.getdoc(obj) or "") if re.match(r"Returns?\b", x)), "")
+    if ann is inspect.Signature.empty and not said: return ""
+    t = "" if ann is inspect.Signature.empty else _fmt_anno(ann)
+    return " ".join(x for x in (_code(t) if t and t != "None" else ("nothing" if t == "None" else ""),
+                                f"({_cell(said)})" if said and t else _cell(said)) if x)
+
+
+def _constant(mod, name: str, value) -> list[str]:
+    "A constant's entry: its value (cut short) and its trailing comment in the module's source"
+    try: src = inspect.getsource(mod)
+    except (TypeError, OSError): src = ""
+    m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]+)?=.*?#\s*(.+)$", src, re.M)
+    v = repr(value)
+    v = v if len(v) <= 100 else v[:97] + "…"
+    return ['<div class="spot-api-sig" markdown>', "", "```python", f"{name} = {v}", "```", "", "</div>", "",
+            f"`{mod.__name__}.{name}`", ""] + ([m.group(1).strip(), ""] if m else [])
+
+
 def _source_link(obj) -> str:
     try:
         f = Path(inspect.getsourcefile(obj)).resolve()
@@ -184,10 +312,13 @@ def _cell(s: str) -> str: return html.escape(str(s), quote=False).replace("|", "
 def _code(s: str) -> str: return f"`{str(s).replace(chr(10), ' ')}`" if s else ""
 
 
-def render_object(spec: str, example: str) -> str:
+def render_object(spec: str, example: str | None = None, printed: str = "") -> str:
+    "One entry of the Python API page: `spec` is `module:name`; `printed`, what `example` printed when it ran"
     mod, name, obj = _obj(spec)
     out = [f"### `{name}` {{ #{_anchor(name)} }}", ""]
-    if isinstance(obj, dict):                          # a registry: what is in it now
+    registry = isinstance(obj, dict) and bool(obj) and all(callable(v) or hasattr(v, "factory") for v in obj.values())
+    if not (registry or callable(obj)): out += _constant(mod, name, obj)
+    elif registry:                          # a registry: what is in it now
         # noqa: F401  (register the shipped drafters, adapters)
         import spot_nb.drafters, spot_nb.models, spot_nb.targets
         out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
@@ -209,16 +340,14 @@ def render_object(spec: str, example: str) -> str:
         out += [where, ""]
         doc = inspect.getdoc(obj) or ""
         out += [doc, ""] if doc else []
-        params = _docments(obj)
-        if dataclasses.is_dataclass(obj) and not any(p[2] for p in params.values()):
-            params = {f.name: (_fmt_anno(f.type), "" if f.default is dataclasses.MISSING else repr(f.default), "")
-                      for f in dataclasses.fields(obj)}
-        # documented parameters (their types and defaults: the signature)
-        if any(p[2] for p in params.values()):
+        params = parameters(obj)
+        if params:
             out += ["| parameter | type | default | meaning |", "|---|---|---|---|"]
-            out += [f"| {_code(k)} | {_code(t)} | {_code(d)} | {_cell(doc)} |"
-                    for k, (t, d, doc) in params.items()]
+            out += [f"| {_code(n)} | {_code(t)} | {_code(d)} | {_cell(m) or '—'} |" for t, d, m, n in params.values()]
             out.append("")
+        ret, exc = returns(obj), raises(obj)
+        out += [f"**Returns** {ret}", ""] if ret else []
+        out += ["**Raises** " + ", ".join(f"`{e}`" for e in exc), ""] if exc else []
         if inspect.isclass(obj):                        # its public methods and properties, defined here
             members = [(k, v) for k, v in obj.__dict__.items() if not k.startswith("_")
                        and (inspect.isfunction(v) or isinstance(v, (property, classmethod, staticmethod)))]
@@ -228,22 +357,53 @@ def render_object(spec: str, example: str) -> str:
                 d = (inspect.getdoc(f) or "").split("\n\n")[0].replace("\n", " ")
                 out += [f"- `{sig}`" + (f": {d}" if d else "")]
             if members: out.append("")
-    out += ["**Example**", "", "```python", example, "```", ""]
+    if example is not None:
+        out += ["**Example**", "", "```python", example, "```", ""]
+        if printed: out += ["**Output**", "", "```text", printed.rstrip("\n"), "```", ""]
     return "\n".join(out)
 
 
-def api_page() -> str:
+def run_examples() -> dict:
+    "{spec: what its example printed}: the examples of `API`, run in order in one namespace (one torch thread)"
+    import torch
+    torch.set_num_threads(1)
+    ns, out = {}, {}
+    for _, items in API:
+        for spec, example in items:
+            buf = io.StringIO()
+            with contextlib.redirect_stdout(buf):
+                exec(compile(example, f"<example of {spec}>", "exec"), ns)   # noqa: S102  (our documentation's code)
+            out[spec] = buf.getvalue()
+    return out
+
+
+def module_names() -> list[str]:
+    "`module:name` of every public name of `MODULES`, in module order, each once"
+    return [f"{m}:{n}" for m in MODULES for n in importlib.import_module(m).__all__]
+
+
+def api_page(printed: dict | None = None) -> str:
+    "The Python API page: `API`'s sections with their examples' output (`run_examples`), then every module's names"
+    printed = run_examples() if printed is None else printed
+    shown = {spec.split(":")[1] for _, items in API for spec, _ in items}
     parts = ["# Python API", "",
-             "The public API, generated from the code when this site was built: each function and class with its "
-             "signature, its documentation, its parameters and a short example (the examples run in order, in one "
-             "session, and CI runs them). `import spot_nb` gives `load_target`, `load_drafter`, `generate` and "
-             "`DecodeConfig`; the rest lives in the modules named under each entry. The notebooks develop each piece: "
+             "The public API, generated from the code when this site was built. First the names a user meets, each "
+             "with a short example and what it printed when the site was built (the examples run in order, in one "
+             "session, and CI runs them); then every public name of each module, with its signature, documentation, "
+             "parameters, what it returns and raises, and a link to its source. `import spot_nb` gives "
+             "`load_target`, `load_drafter`, `generate` and `DecodeConfig`. The notebooks develop each piece: "
              "[the five-line API](api.ipynb), [decode](decode.ipynb), [drafters](drafters_base.ipynb), "
-             "[verify](verify.ipynb), "
-             "[tasks](tasks.ipynb), [target](target.ipynb).", ""]
+             "[verify](verify.ipynb), [tasks](tasks.ipynb), [target](target.ipynb).", ""]
     for section, items in API:
         parts += [f"## {section}", ""]
-        parts += [render_object(spec, ex) for spec, ex in items]
+        parts += [render_object(spec, ex, printed.get(spec, "")) for spec, ex in items]
+    parts += ["## Every public name, by module", ""]
+    for m in MODULES:
+        names = [n for n in importlib.import_module(m).__all__ if n not in shown]
+        if not names: continue
+        parts += [f"### `{m}` {{ #{_anchor('module ' + m)} }}", "", (importlib.import_module(m).__doc__ or "")
+                  .split("\n\n")[0].split("Docs:")[0].strip(), ""]
+        parts += [render_object(f"{m}:{n}").replace("### `", "#### `", 1) for n in names]
     return "\n".join(parts)
 
 

@@ -43,7 +43,9 @@ class Drafter:
         draft, with the `Round` (notebook 09: its `tree`, whose `note` the drafter may have set, `verification`,
         `stats`, `ctx`). A drafter that learns from its outcomes learns here. Default: nothing."""
 
-def make_drafter(name: str, **kwargs: Any) -> Drafter:
+def make_drafter(name: str,         # a name in `DRAFTERS` (`spot-nb bench --help` lists them)
+                 **kwargs: Any      # what it is built with: `DRAFTERS[name].needs` says what it needs
+                 ) -> Drafter:
     """Build the drafter registered as `name` with `kwargs` (`DRAFTERS[name].needs` says what to give): an entry of the
     package's table (notebook 01), a class defined in this process or in a module of `spot_nb/drafters/` (all
     imported first), or another package's `spot_nb.drafters` entry point."""
