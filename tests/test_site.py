@@ -117,7 +117,7 @@ def test_code_folding():
 # ---------------------------------------------------------------------------------------------------------------
 # issue 44: what the site promises a reader, checked without building it
 
-import json, re, shlex, shutil, tempfile  # noqa: E402
+import fnmatch, json, re, shlex, shutil, tempfile  # noqa: E402
 
 DOCS = ROOT / "docs"
 
@@ -156,6 +156,31 @@ def test_method_page_opens_with_its_idea(name):
     opening = "".join("".join(c["source"]) for c in cells[:next(i for i, c in enumerate(cells)
                                                                   if c["cell_type"] == "code")])
     assert "**The idea.**" in opening and re.search(r"\$\$.+?\$\$", opening, re.S), name
+
+
+def _what_we_found(nb: dict) -> str | None:
+    """A notebook's "What we found" section (a heading or a bold lead-in) up to the next heading, tags and notes out"""
+    md = "\n\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    m = re.search(r"(?:^## What we found|^\*\*What we found[^*]*\*\*)(.*?)(?=^#{1,4} |\Z)", md, re.S | re.M)
+    return m and re.sub(r"<!--.*?-->|^\*Run All:.*$", "", m.group(1), flags=re.M)
+
+
+def test_findings_read_in_a_minute():
+    """Issue 55, item 4: on every findings page and every page of how SPOT works, "What we found" is led by a table of
+    its headline numbers and holds about 250 words at most (details go below, under a heading of their own)"""
+    groups = dict(build_docs.NAV_GROUPS)
+    patterns = [*groups["How SPOT works"], *(p for _, ps in groups["Findings"] for p in ps)]
+    checked = 0
+    for path in sorted((ROOT / "nbs").glob("[0-9]*.ipynb")):
+        if not any(fnmatch.fnmatch(build_docs.page_name(path), p) for p in patterns): continue
+        body = _what_we_found(json.loads(path.read_text(encoding="utf-8")))
+        if body is None: continue
+        rows = [ln for ln in body.splitlines() if ln.startswith("|")]
+        words = len(re.findall(r"[^\s|]+", "\n".join(ln for ln in body.splitlines() if not ln.startswith("|---"))))
+        assert rows, f"{path.name}: no table of headline numbers in What we found"
+        assert words <= 260, f"{path.name}: What we found holds {words} words (about 250 at most)"
+        checked += 1
+    assert checked >= 12, checked
 
 
 def test_readme_first_screen_checked():
