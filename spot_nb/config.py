@@ -6,13 +6,13 @@ Docs: https://spot-nb.github.io/spot_nb/config.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_BUDGET', 'STALE_TOP_K', 'TOP_IDS', 'POOL_SIZE', 'PAPER_TASKS', 'MBPP_ENV', 'VERIFIER_NAMES',
-           'DRAFTER_ENTRY_POINTS', 'TASK_ENTRY_POINTS', 'SHIPPED_TARGETS', 'DRAFTER_DIR', 'DRAFTER_FILES', 'DOCS_URL',
-           'MBPP_HUB', 'WEIGHTS_FILE', 'WEIGHTS_INDEX', 'DAMAGED', 'DEFAULT_BLOCK_SIZE', 'CHECKPOINT_SHAPES',
-           'SHAPE_OF_MODEL_TYPE', 'data_dir', 'embedded_target_dir', 'target_dir', 'target_drafter_dir',
-           'drafter_files', 'shown_path', 'default_drafter_path', 'auto_drafter_path', 'docs_page', 'user_cache_dir',
-           'hub_online', 'fetch_hub_jsonl', 'mbpp_path', 'check_temperature', 'check_device', 'check_checkpoint',
-           'check_budget', 'check_seed', 'read_json', 'safetensors_header', 'weight_files', 'check_target_folder',
-           'FamilyShape', 'TargetShape', 'shape_from_config', 'target_shape']
+           'DRAFTER_ENTRY_POINTS', 'TASK_ENTRY_POINTS', 'FAMILY_ENTRY_POINTS', 'SHIPPED_TARGETS', 'DRAFTER_DIR',
+           'DRAFTER_FILES', 'DOCS_URL', 'MBPP_HUB', 'WEIGHTS_FILE', 'WEIGHTS_INDEX', 'DAMAGED', 'DEFAULT_BLOCK_SIZE',
+           'CHECKPOINT_SHAPES', 'SHAPE_OF_MODEL_TYPE', 'data_dir', 'embedded_target_dir', 'target_dir',
+           'target_drafter_dir', 'drafter_files', 'shown_path', 'default_drafter_path', 'auto_drafter_path',
+           'docs_page', 'user_cache_dir', 'hub_online', 'fetch_hub_jsonl', 'mbpp_path', 'check_temperature',
+           'check_device', 'check_checkpoint', 'check_budget', 'check_seed', 'read_json', 'safetensors_header',
+           'weight_files', 'check_target_folder', 'FamilyShape', 'TargetShape', 'shape_from_config', 'target_shape']
 
 # %% ../nbs/00_config.ipynb #3960a699
 import importlib, importlib.util, json, math, os, re, struct
@@ -33,6 +33,7 @@ VERIFIER_NAMES = ("coupled", "uncoupled", "greedy", "rs")
 # entry-point group of drafters offered by name (`make_drafter`, `spot-nb bench`)
 DRAFTER_ENTRY_POINTS = "spot_nb.drafters"
 TASK_ENTRY_POINTS = "spot_nb.tasks"        # a package's module that registers its tasks on import
+FAMILY_ENTRY_POINTS = "spot_nb.families"  # model_type = a loader, or a module that registers one
 
 # %% ../nbs/00_config.ipynb #9cc37c2f
 SHIPPED_TARGETS = {"general": "spot-dlm", "arith": "arith-dlm"}   # short name -> its folder in `data_dir()`

@@ -15,7 +15,7 @@ from .core import select_position
 # %% auto #0
 __all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', 'additive_mask', 'cache_kwarg', 'max_diff',
            'copy_exactness', 'check_batch_invariance', 'time_interleaved', 'forward_times', 'register_adapter',
-           'resolve_checkpoint', 'load_target', 'check_weights']
+           'family_entry_points', 'resolve_checkpoint', 'load_target', 'check_weights']
 
 # %% ../nbs/03_target.ipynb #85633db0
 @runtime_checkable
@@ -133,7 +133,13 @@ def register_adapter(model_type: str,   # the `model_type` of a checkpoint's con
     tokenizer)."""
     ADAPTERS[model_type] = loader
 
-from .config import embedded_target_dir, read_json, target_dir    # torch-free: the command line reads them too
+from .config import FAMILY_ENTRY_POINTS, embedded_target_dir, read_json, target_dir   # torch-free, as the CLI
+
+def family_entry_points() -> dict:
+    """model_type -> entry point of every checkpoint family another installed package declares in the group
+    `FAMILY_ENTRY_POINTS` (read without importing the package, or torch)."""
+    from importlib.metadata import entry_points
+    return {ep.name: ep for ep in entry_points(group=FAMILY_ENTRY_POINTS)}
 
 def resolve_checkpoint(path_or_id: str | Path, cache_dir: str | Path | None = None) -> Path:
     """The checkpoint folder: `path_or_id` itself, or a hub id's snapshot in the local Hugging Face cache (never
@@ -170,9 +176,12 @@ def load_target(path: str | Path | None = None,       # a checkpoint folder, a c
         raise FileNotFoundError(f"no checkpoint at {path} ({cfg_path.name} missing): pass the folder of a saved "
                                 "target, or build the embedded one with notebook 11 (`build_embedded_target`)")
     model_type = read_json(cfg_path).get("model_type")          # a JSON object, or one line naming the file
+    if model_type not in ADAPTERS and (ep := family_entry_points().get(model_type)):
+        loader = ep.load()                                       # its module registers it, or it is the loader
+        if model_type not in ADAPTERS and callable(loader): register_adapter(model_type, loader)
     if model_type not in ADAPTERS:
         raise ValueError(f"{cfg_path}: model_type {model_type!r} has no adapter; supported: "
-                         f"{', '.join(sorted(ADAPTERS))}")
+                         f"{', '.join(sorted({*ADAPTERS, *family_entry_points()}))}")
     loader = ADAPTERS[model_type]
     accepted = inspect.signature(loader).parameters
     unknown = [k for k in options if k not in accepted]

@@ -698,7 +698,7 @@ def main(argv=None) -> int:
     ap.add_argument("--height", type=int, default=900)
     ap.add_argument("--browser", default="auto", help="auto (look on PATH), never, or the browser's path")
     ap.add_argument("--browser-timeout", type=int, default=900, help="seconds the browser may take for all pages")
-    ap.add_argument("--groups", default="What SPOT is,Use it,Findings,How-to,Reference,Internals",
+    ap.add_argument("--groups", default="What SPOT is,Use it,How SPOT works,Findings,How-to,Reference,Internals",
                     help="top navigation groups that must exist, in this order")
     ap.add_argument("--findings-groups", default=",".join(FINDINGS_GROUPS),
                     help="navigation groups whose pages must open with their findings")
