@@ -3,7 +3,7 @@ competence, then follow the how-to "SPOT on your own checkpoint" on it by the co
 
 Beside the library, not in the wheel. Each step is resumable and writes its results atomically:
 
-    python experiments/sdar_recipe.py ship        # runs/sdar-arith (notebook 55's training) -> data/arith-sdar
+    python experiments/sdar_recipe.py ship        # runs/sdar-arith-ar (notebook 55's training) -> data/arith-sdar
     python experiments/sdar_recipe.py evaluate    # draft-free T = 0 on 200 held-out problems -> records
     python experiments/sdar_recipe.py recipe      # collect, train-drafter, Spiffy, bench, report, demo: timed
     python experiments/sdar_recipe.py records     # the bench folders' records, committed under results/records
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = "data/arith-sdar"                   # relative to the checkout: the commands are quoted as a user runs them
-RUN = ROOT / "runs" / "sdar-arith"
+RUN = ROOT / "runs" / "sdar-arith-ar"       # notebook 55's run: a causal-LM phase, then block diffusion
 GEN = 192                                    # room for the longest worked solution, a multiple of the block (32)
 RECIPE = ROOT / "results" / "sdar_recipe.json"
 PROMPT = "experiments/sdar-prompt.txt"       # the demo's prompt: the first held-out problem (`recipe` writes it)
@@ -50,15 +50,18 @@ def write_json(path: Path, obj) -> None:
     atomic_write(path, lambda tmp: Path(tmp).write_text(json.dumps(obj, indent=1) + "\n"))
 
 def ship() -> None:
-    "The trained weights (runs/sdar-arith/ckpt.pt) as an SDAR checkpoint folder with their training log."
+    """The trained weights (the diffusion phase's ckpt.pt) as an SDAR checkpoint folder with the training logs of both
+    phases (train_log.jsonl: block diffusion; causal_log.jsonl: the causal-LM phase before it)."""
     import torch
     from transformers import AutoTokenizer
     from spot_nb.train.arith import arith_target_dir
     from spot_nb.train.sdar_arith import SdarBlockDiffusion, save_sdar_checkpoint, sdar_arith_config
     tok = AutoTokenizer.from_pretrained(arith_target_dir())
     model = SdarBlockDiffusion(sdar_arith_config(tok))
-    model.load_state_dict(torch.load(RUN / "ckpt.pt", weights_only=False)["model"])
-    print(save_sdar_checkpoint(model.eval(), tok, ROOT / TARGET, RUN / "log.jsonl"))
+    model.load_state_dict(torch.load(RUN / "diffusion" / "ckpt.pt", weights_only=False)["model"])
+    out = save_sdar_checkpoint(model.eval(), tok, ROOT / TARGET, RUN / "diffusion" / "log.jsonl")
+    (out / "causal_log.jsonl").write_bytes((RUN / "causal" / "log.jsonl").read_bytes())
+    print(out)
 
 def evaluate(n: int = 200) -> None:
     "Draft-free T = 0 on the first `n` held-out problems (the SpotDLM target's 200): one record per problem."
