@@ -183,6 +183,20 @@ def test_findings_read_in_a_minute():
     assert checked >= 12, checked
 
 
+def test_figures_link_their_full_size(tmp_path):
+    "Issue 55, item 4: a captioned figure links its image at full size, legible on a phone"
+    import site_lean, site_render
+    img = '<img alt="' + site_render.DEFAULT_ALT + '" src="data:image/png;base64,iVBORw0KGgo=">'
+    html, missing = site_render.caption_figures(f"<p>x</p>{img}", [["a plot", "What it shows; no intervals."]])
+    assert not missing and "spot-full-link" in html
+    (tmp_path / "p.html").write_text(html)
+    site_lean.externalize_images(tmp_path)
+    assert site_lean.link_full_size(tmp_path) == 1
+    page = (tmp_path / "p.html").read_text()
+    src = re.search(r'<img[^>]*src="([^"]+)"', page).group(1)
+    assert src.startswith("p_files/") and f'class="spot-full-link" href="{src}">Full size</a>' in page
+
+
 def test_readme_first_screen_checked():
     "Issue 55, item 1: the check fails a README without the method's picture, or with the results below the set-up"
     md = (ROOT / "README.md").read_text(encoding="utf-8")

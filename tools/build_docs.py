@@ -599,6 +599,7 @@ def main(argv=None):
         for nb in sorted(docs.glob("*.ipynb")): write_markdown_twin(nb, site / f"{nb.stem}.html.md")
         shipped = site_pages.publish_downloads(ROOT, site)
         site_lean.externalize_images(site)
+        site_lean.link_full_size(site)
         site_lean.palette_images(site)
         site_lean.share_inline_assets(site)
         site_lean.prune_theme(site)

@@ -148,6 +148,21 @@ def externalize_images(site: Path) -> int:
     return saved
 
 
+_FULL = re.compile(r'(<figure class="spot-figure"><img[^>]*?\bsrc="([^"]+)"[^>]*>.*?<a class="spot-full-link") data-full>',
+                   re.S)
+
+
+def link_full_size(site: Path) -> int:
+    "Point each figure's 'Full size' link at its image file (after `externalize_images`); return how many"
+    n = 0
+    for page in sorted(site.glob("*.html")):
+        t = page.read_text(encoding="utf-8")
+        new, k = _FULL.subn(lambda m: f'{m.group(1)} href="{m.group(2)}">', t)
+        if k: page.write_text(new, encoding="utf-8")
+        n += k
+    return n
+
+
 def palette_images(site: Path) -> int:
     "The pages' PNGs (`*_files/*.png`) re-saved with an adaptive 256-colour palette where smaller; return bytes saved"
     from PIL import Image

@@ -123,6 +123,8 @@ def caption_figures(html: str, captions: list) -> tuple[str, int]:
             missing += 1
             return m.group(0)
         alt, text = cap
+        # on a phone, the figure at full size one tap away (its href: `site_lean.link_full_size`, once it is a file)
+        full = ' <a class="spot-full-link" data-full>Full size</a>'
         return (f'<figure class="spot-figure"><img alt="{_html.escape(alt, quote=True)}"{m.group(1)}>'
-                f'<figcaption class="spot-cap">{_html.escape(text, quote=False)}</figcaption></figure>')
+                f'<figcaption class="spot-cap">{_html.escape(text, quote=False)}{full}</figcaption></figure>')
     return _OUT_IMG.sub(repl, html), missing
