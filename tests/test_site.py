@@ -197,6 +197,25 @@ def test_figures_link_their_full_size(tmp_path):
     assert src.startswith("p_files/") and f'class="spot-full-link" href="{src}">Full size</a>' in page
 
 
+HINDSIGHT = re.compile(r"\bbest\b[^.|;]{0,40}\b(budgets?|ceilings?|throughput)\b|\bBest against best\b")
+
+
+def test_hindsight_figures_labelled():
+    """Issue 54, item 2: a figure picked in hindsight (a best budget, ceiling or throughput) says so where the README or
+    a "What we found" section quotes it, in the same table cell or sentence"""
+    texts = {"README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    for path in sorted((ROOT / "nbs").glob("[0-9]*.ipynb")):
+        body = _what_we_found(json.loads(path.read_text(encoding="utf-8")))
+        if body: texts[path.name] = body
+    bad = []
+    for name, text in texts.items():
+        for clause in re.split(r"\||(?<=[.;])\s", text):
+            if HINDSIGHT.search(clause) and re.search(r"\d", clause) and not re.search(
+                    r"hindsight|chosen on these records|in its favour", clause):
+                bad.append(f"{name}: {clause.strip()[:120]}")
+    assert not bad, bad
+
+
 def test_readme_first_screen_checked():
     "Issue 55, item 1: the check fails a README without the method's picture, or with the results below the set-up"
     md = (ROOT / "README.md").read_text(encoding="utf-8")
