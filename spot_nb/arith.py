@@ -149,9 +149,9 @@ def _arith_prompts(which: str = "evaluation", task: str = ARITH_TASK) -> list[Pr
     return [Prompt(f"{task}/{i}", task, p.prompt, str(p.answer)) for i, p in enumerate(arith_heldout(which))]
 
 _score = lambda completion, answer: bool(score_arith(completion, int(answer)))
-register_task(Task(ARITH_TASK, _arith_prompts, "arithmetic word problems", scorer=_score))
+register_task(Task(ARITH_TASK, _arith_prompts, "arithmetic word problems", scorer=_score, target="arith"))
 register_task(Task(ARITH_TEST_TASK, lambda: _arith_prompts("test", ARITH_TEST_TASK),
-                   "arithmetic word problems, test split", scorer=_score))
+                   "arithmetic word problems, test split", scorer=_score, target="arith"))
 
 # %% ../nbs/12_arith.ipynb #c1d531f5
 def extract_answer(completion: str) -> int | None:

@@ -138,6 +138,7 @@ class Task:
     check: Callable[..., object] | None = None          # raises a one-line FileNotFoundError when data are missing
     split: Callable[..., list[Sample]] | None = None    # (split[, path]) -> its samples; None: every prompt, in order
     splits: dict[str, str] = field(default_factory=lambda: {"evaluation": "every prompt, in order"})
+    target: str = "general"                # the shipped target its prompts are written for: `bench`'s default --target
 
     def _data(self, data) -> tuple: return (data,) if self.data_file else ()
 

@@ -97,6 +97,11 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
         raise BenchError(f"--threads {args.threads!r} must be a positive integer")
     try: device = check_device(args.device)
     except ValueError as e: raise BenchError(str(e)) from None
+    if args.target is None:                                    # the target the tasks' prompts are written for
+        if len(wanted := {get_task(t).target for t in tasks}) > 1:
+            raise BenchError(f"--tasks {','.join(tasks)} are written for different targets ({', '.join(sorted(wanted))})"
+                             ": pass --target, or run them apart")
+        args.target = wanted.pop()
     target = target_dir(args.target)                           # a folder, or a shipped target by name (general, arith)
     shape = _target_shape(target)
     gen_lengths = _csv(args.gen_lengths, "gen-length", int)
@@ -169,7 +174,7 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     "bench's options; lists are comma-separated, checked by `check_args`. Old spellings stay as hidden aliases."
     hidden = lambda *names, dest: p.add_argument(*names, dest=dest, default=None, help=argparse.SUPPRESS)
     p.add_argument("--tasks", default="gsm8k,mbpp,humaneval,math500", metavar="TASK[,TASK...]",
-                   help=f"tasks, from {', '.join(task_names())} (arith*: with --target arith); a task's data is read "
+                   help=f"tasks, from {', '.join(task_names())} (arith*: for the arith target); a task's data is read "
                         "only when it is decoded")
     p.add_argument("--methods", default="draft-free,spot", metavar="METHOD[,METHOD...]",
                    help="methods: spot (padded, γ=0), spot-gamma (unpadded, --gamma), spot-auto (cost-aware, D its "
@@ -192,8 +197,8 @@ def _add_options(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--split", default="evaluation", choices=SPLITS,
                    help="which samples: calibration is MBPP's held-out samples 100–149")
     p.add_argument("--target", default=None, metavar="DIR",
-                   help="target checkpoint folder, or a shipped target by name: general or arith (default: general, "
-                        "the embedded target)")
+                   help="target checkpoint folder, or a shipped target by name: general or arith (default: the "
+                        "target the tasks are written for: arith for arith*, general for the paper's)")
     p.add_argument("--drafter", dest="order_model", default=None, metavar="FILE",
                    help="order-model checkpoint of spot, spot-gamma and spot-auto (default: the target's own "
                         "drafter/order-model.pt; spot-auto: its drafter/order-model-auto.pt where it ships one; a "
