@@ -99,8 +99,8 @@ def check_args(args: argparse.Namespace) -> BenchConfig:
     except ValueError as e: raise BenchError(str(e)) from None
     if args.target is None:                                    # the target the tasks' prompts are written for
         if len(wanted := {get_task(t).target for t in tasks}) > 1:
-            raise BenchError(f"--tasks {','.join(tasks)} are written for different targets ({', '.join(sorted(wanted))})"
-                             ": pass --target, or run them apart")
+            raise BenchError(f"--tasks {','.join(tasks)} are written for different targets "
+                             f"({', '.join(sorted(wanted))}): pass --target, or run them apart")
         args.target = wanted.pop()
     target = target_dir(args.target)                           # a folder, or a shipped target by name (general, arith)
     shape = _target_shape(target)
