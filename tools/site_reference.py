@@ -403,7 +403,10 @@ def api_page(printed: dict | None = None) -> str:
         if not names: continue
         parts += [f"### `{m}` {{ #{_anchor('module ' + m)} }}", "", (importlib.import_module(m).__doc__ or "")
                   .split("\n\n")[0].split("Docs:")[0].strip(), ""]
-        parts += [render_object(f"{m}:{n}").replace("### `", "#### `", 1) for n in names]
+        for n in names:                                 # searched by name: the body is left out of the index
+            head, body = render_object(f"{m}:{n}").replace("### `", "#### `", 1).split("\n", 1)
+            parts += [head, "", '<div class="spot-api-more" markdown>', body.replace("```python\n", "```text\n", 1),
+                      "</div>", ""]
     return "\n".join(parts)
 
 

@@ -76,6 +76,7 @@ _CUT = [
     re.compile(r'<div class="spot-provenance"'),                             # record download lines
     re.compile(r'<div class="language-\w+ highlight"'),                      # code blocks of the markdown pages
     re.compile(r'<div class="highlight"'),
+    re.compile(r'<div class="spot-api-more"'),                             # the reference's generated entries: headings only
 ]
 _CUT_OTHER = [
     re.compile(r'<details class="spot-(?:fold|maint)".*?</details>', re.S),  # folded code, maintainers' notes
