@@ -20,7 +20,12 @@ __all__ = ['ADAPTERS', 'BlockTarget', 'prompt_block_ids', 'block_causal_mask', '
 # %% ../nbs/03_target.ipynb #85633db0
 @runtime_checkable
 class BlockTarget(Protocol):
-    "What a diffusion LM must offer to be decoded (and sped up) by `spot_nb`."
+    """What a diffusion LM must offer to be decoded (and sped up) by `spot_nb`. Three methods are optional; the decode
+    loop calls each where the target has it, and otherwise does what its default says (`spot_nb.decode`):
+    `open_block(cache, block) -> block` opens a new active block as the family does (Fast-dLLM v2 fills position 0;
+    default: unchanged), `for_generation(gen_length) -> target` sizes the target to one generation (LLaDA's and Dream's
+    canvas, Dream's one block; default: itself), and `forward_batch(caches, blocks) -> list of logits` verifies several
+    prompts' copies in one forward (default: one `forward_copies` per prompt)."""
     vocab_size: int
     mask_id: int
     block_size: int
