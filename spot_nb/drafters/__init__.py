@@ -1,5 +1,4 @@
-"""Every drafter of spot_nb, each named once in the registry `spot_nb.registry.DRAFTERS`. Importing this package imports
-each module of the folder, so a `Drafter` subclass with a `name` saved here is registered for `make_drafter` too."""
-import importlib, pkgutil
+"""Every drafter of spot_nb, each named once in the registry `spot_nb.registry.DRAFTERS` (notebook 01) and built by name
+with `make_drafter`; another package's drafters reach it through `spot_nb.drafters` entry points, as its tasks and
+checkpoint families do through theirs."""
 from spot_nb.drafters.base import DRAFTERS, Drafter, make_drafter
-for _m in pkgutil.iter_modules(__path__): importlib.import_module(f"{__name__}.{_m.name}")

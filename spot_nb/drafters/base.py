@@ -47,9 +47,8 @@ def make_drafter(name: str,         # a name in `DRAFTERS` (`spot-nb bench --hel
                  **kwargs: Any      # what it is built with: `DRAFTERS[name].needs` says what it needs
                  ) -> Drafter:
     """Build the drafter registered as `name` with `kwargs` (`DRAFTERS[name].needs` says what to give): an entry of the
-    package's table (notebook 01), a class defined in this process or in a module of `spot_nb/drafters/` (all
-    imported first), or another package's `spot_nb.drafters` entry point."""
-    import spot_nb.drafters                          # registers every named class of the folder
+    package's table (notebook 01), a `Drafter` subclass with a `name` defined in this process, or another package's
+    `spot_nb.drafters` entry point (the one way a drafter reaches `spot-nb bench`, which runs in its own process)."""
     if name not in DRAFTERS:
         from importlib.metadata import entry_points
         if eps := entry_points(group=DRAFTER_ENTRY_POINTS, name=name): register_drafter(name, next(iter(eps)).load())
