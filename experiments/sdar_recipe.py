@@ -3,8 +3,9 @@ competence, then follow the how-to "SPOT on your own checkpoint" on it by the co
 
 Beside the library, not in the wheel. Each step is resumable and writes its results atomically:
 
-    python experiments/sdar_recipe.py ship        # runs/sdar-arith-ar (notebook 55's training) -> data/arith-sdar
+    python experiments/sdar_recipe.py ship        # runs/sdar-arith (notebook 55's first run) -> data/arith-sdar
     python experiments/sdar_recipe.py evaluate    # draft-free T = 0 on 200 held-out problems -> records
+    python experiments/sdar_recipe.py pretrained  # the second run (causal LM, then diffusion): evaluated, logs kept
     python experiments/sdar_recipe.py recipe      # collect, train-drafter, Spiffy, bench, report, demo: timed
     python experiments/sdar_recipe.py records     # the bench folders' records, committed under results/records
 
@@ -16,7 +17,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = "data/arith-sdar"                   # relative to the checkout: the commands are quoted as a user runs them
-RUN = ROOT / "runs" / "sdar-arith-ar"       # notebook 55's run: a causal-LM phase, then block diffusion
+RUN = ROOT / "runs" / "sdar-arith"          # notebook 55's first run: block diffusion from scratch (data/arith-sdar)
+PRETRAINED_RUN = ROOT / "runs" / "sdar-arith-ar"    # its second: a causal-LM phase, then block diffusion
+PRETRAINED = ROOT / "runs" / "arith-sdar-pretrained"   # the second run's SDAR folder (kept out of git)
+PRETRAINED_EVAL = ROOT / "results" / "records" / "sdar_pretrained_eval.jsonl.gz"
+PRETRAINED_LOG = ROOT / "results" / "records" / "sdar_pretrained_{}_log.jsonl.gz"   # causal, diffusion
 GEN = 192                                    # room for the longest worked solution, a multiple of the block (32)
 RECIPE = ROOT / "results" / "sdar_recipe.json"
 PROMPT = "experiments/sdar-prompt.txt"       # the demo's prompt: the first held-out problem (`recipe` writes it)
@@ -49,33 +54,41 @@ def write_json(path: Path, obj) -> None:
     from spot_nb.core import atomic_write
     atomic_write(path, lambda tmp: Path(tmp).write_text(json.dumps(obj, indent=1) + "\n"))
 
-def ship() -> None:
-    """The trained weights (the diffusion phase's ckpt.pt) as an SDAR checkpoint folder with the training logs of both
-    phases (train_log.jsonl: block diffusion; causal_log.jsonl: the causal-LM phase before it)."""
+def ship(run: Path = RUN, out: Path = ROOT / TARGET) -> Path:
+    "A run's trained weights (`run`/ckpt.pt) as an SDAR checkpoint folder `out`, with their training log."
     import torch
     from transformers import AutoTokenizer
     from spot_nb.train.arith import arith_target_dir
     from spot_nb.train.sdar_arith import SdarBlockDiffusion, save_sdar_checkpoint, sdar_arith_config
     tok = AutoTokenizer.from_pretrained(arith_target_dir())
     model = SdarBlockDiffusion(sdar_arith_config(tok))
-    model.load_state_dict(torch.load(RUN / "diffusion" / "ckpt.pt", weights_only=False)["model"])
-    out = save_sdar_checkpoint(model.eval(), tok, ROOT / TARGET, RUN / "diffusion" / "log.jsonl")
-    (out / "causal_log.jsonl").write_bytes((RUN / "causal" / "log.jsonl").read_bytes())
-    print(out)
+    model.load_state_dict(torch.load(run / "ckpt.pt", weights_only=False)["model"])
+    print(out := save_sdar_checkpoint(model.eval(), tok, out, run / "log.jsonl"))
+    return out
 
-def evaluate(n: int = 200) -> None:
+def evaluate(n: int = 200, folder: Path = ROOT / TARGET, records: Path = EVAL_RECORDS,
+             name: str = "arith-sdar") -> None:
     "Draft-free T = 0 on the first `n` held-out problems (the SpotDLM target's 200): one record per problem."
     import dataclasses, torch
     from spot_nb.arith import arith_problems, evaluate_arith
     from spot_nb.target import load_target
     from spot_nb.train.arith import write_jsonl_rows
     torch.set_num_threads(1)
-    target, tok = load_target(ROOT / TARGET)
+    target, tok = load_target(folder)
     print(target)
     recs = evaluate_arith(target, tok, arith_problems(n, "heldout"), GEN)
-    write_jsonl_rows(EVAL_RECORDS, [dict(checkpoint="arith-sdar", split="heldout", **dataclasses.asdict(r))
-                                    for r in recs])
-    print(f"accuracy {sum(r.correct for r in recs) / n:.3f} on {n} held-out problems -> {EVAL_RECORDS}")
+    write_jsonl_rows(records, [dict(checkpoint=name, split="heldout", **dataclasses.asdict(r)) for r in recs])
+    print(f"accuracy {sum(r.correct for r in recs) / n:.3f} on {n} held-out problems -> {records}")
+
+def pretrained() -> None:
+    """The second run, SDAR's own recipe (a causal-LM phase, then block diffusion from its weights): shipped to a folder
+    outside git, decoded on the same 200 held-out problems, and both phases' logs kept beside the records."""
+    import gzip, shutil
+    folder = ship(PRETRAINED_RUN / "diffusion", PRETRAINED)
+    evaluate(folder=folder, records=PRETRAINED_EVAL, name="arith-sdar-pretrained")
+    for phase in ("causal", "diffusion"):
+        with open(PRETRAINED_RUN / phase / "log.jsonl", "rb") as f, gzip.open(PRETRAINED_LOG.format(phase), "wb") as g:
+            shutil.copyfileobj(f, g)
 
 def spiffy() -> None:
     "Spiffy's graph for this target, calibrated on 50 validation problems (never a benchmark problem)."
@@ -117,8 +130,9 @@ def records() -> None:
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("step", choices=("ship", "evaluate", "recipe", "records"))
+    ap.add_argument("step", choices=("ship", "evaluate", "pretrained", "recipe", "records"))
     ap.add_argument("--only", nargs="*", default=None, help="recipe: run only these steps")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
-    {"ship": ship, "evaluate": evaluate, "recipe": lambda: recipe(a.only), "records": records}[a.step]()
+    {"ship": ship, "evaluate": evaluate, "pretrained": pretrained, "recipe": lambda: recipe(a.only),
+     "records": records}[a.step]()
