@@ -333,6 +333,9 @@ def test_reference_covers_every_public_name():
     heads = re.findall(r"^#{3,4} `(\w+)`", page, re.M)
     missing = [spec for spec in site_reference.module_names() if spec.split(":")[1] not in heads]
     assert not missing, missing[:5]
+    entries = [b for b in re.split(r"^#{3,4} ", page, flags=re.M)[1:] if "spot-api-sig" in b or "a registry" in b]
+    assert len(entries) >= len(site_reference.module_names())
+    assert all("[source](" in b for b in entries), [b.split("\n")[0] for b in entries if "[source](" not in b][:5]
     for spec in ("spot_nb.decode:decode", "spot_nb.calibration:cost_aware_drafter", "spot_nb.order_model:OrderMLP"):
         entry = site_reference.render_object(spec)
         assert "| parameter | type | default | meaning |" in entry, spec

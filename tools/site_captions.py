@@ -20,6 +20,12 @@ CAPTIONS = {
         "run, with two jumps where the run was resumed under a longer budget",
         "The SDAR-format target's training run (Qwen3 weights, block 32, from scratch on both cores): training loss per "
         "step and held-out loss every 100 steps; one run, no intervals."),
+    "sdar_arith_pretrained": (
+        "Two line plots: the held-out next-token loss of the causal-LM phase, and the held-out masked-token loss of block "
+        "diffusion against its tokens for the run from scratch and for the run after the causal phase",
+        "The SDAR-format target's two runs: the second run's causal-LM phase (left), and block diffusion from scratch "
+        "against block diffusion after that phase (right, log scale); held-out loss every 100 steps, one run each, no "
+        "intervals."),
     "sdar_arith_wall": (
         "Dot plot with error bars: throughput of spot-auto, Spiffy and the chain against draft-free at D = 1, 2, 4 "
         "and 8 on the SDAR-format target",

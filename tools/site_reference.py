@@ -143,7 +143,8 @@ print("my_family" in ADAPTERS)'''),
 CLI_EXAMPLES = {
     "demo": ["spot-nb demo", "spot-nb demo --prompt 'def fib(n):' --gen-length 64 --budget 2"],
     "collect": ["spot-nb collect --target general --n 300 --out runs/traj/pool"],
-    "train-drafter": ["spot-nb train-drafter --target general --traj runs/traj/pool --out runs/order-model.pt --max-minutes 30"],
+    "train-drafter": ["spot-nb train-drafter --target general --traj runs/traj/pool --out runs/order-model.pt "
+                      "--max-minutes 30"],
     "bench": ["spot-nb bench --tasks gsm8k,humaneval --methods draft-free,spot --budgets 1,8 --n 5"],
     "report": ["spot-nb report runs/bench"],
 }
@@ -286,15 +287,25 @@ def returns(obj) -> str:
                                 f"({_cell(said)})" if said and t else _cell(said)) if x)
 
 
+def _assignment_link(mod, name: str) -> str:
+    "A link to the line of `mod`'s source that assigns `name` ('' where none does)"
+    try: src = inspect.getsource(mod)
+    except (TypeError, OSError): return ""
+    at, link = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]+)?=", src, re.M), _source_link(mod)
+    return f"{link.split('#')[0]}#L{src[:at.start()].count(chr(10)) + 1}" if at and link else ""
+
+
 def _constant(mod, name: str, value) -> list[str]:
-    "A constant's entry: its value (cut short) and its trailing comment in the module's source"
+    "A constant's entry: its value (cut short), a link to where it is set, and its trailing comment in the source"
     try: src = inspect.getsource(mod)
     except (TypeError, OSError): src = ""
     m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]+)?=.*?#\s*(.+)$", src, re.M)
+    link = _assignment_link(mod, name)
     v = repr(value)
     v = v if len(v) <= 100 else v[:97] + "…"
-    return ['<div class="spot-api-sig" markdown>', "", "```python", f"{name} = {v}", "```", "", "</div>", "",
-            f"`{mod.__name__}.{name}`", ""] + ([m.group(1).strip(), ""] if m else [])
+    where = f"`{mod.__name__}.{name}`" + (f" · [source]({link})" if link else "")
+    sig = ['<div class="spot-api-sig" markdown>', "", "```python", f"{name} = {v}", "```", "", "</div>", ""]
+    return sig + [where, ""] + ([m.group(1).strip(), ""] if m else [])
 
 
 def _source_link(obj) -> str:
@@ -321,7 +332,9 @@ def render_object(spec: str, example: str | None = None, printed: str = "") -> s
     elif registry:                          # a registry: what is in it now
         # noqa: F401  (register the shipped drafters, adapters)
         import spot_nb.drafters, spot_nb.models, spot_nb.targets
-        out += [f"`{mod.__name__}.{name}`: a registry, name → what it builds. Registered now:", "",
+        link = _assignment_link(mod, name)
+        out += [f"`{mod.__name__}.{name}`" + (f" · [source]({link})" if link else "")
+                + ": a registry, name → what it builds. Registered now:", "",
                 "| name | registered |", "|---|---|"]
         for k in sorted(obj):
             v = getattr(obj[k], "factory", obj[k])     # the drafter registry's entries name their factory
@@ -335,7 +348,7 @@ def render_object(spec: str, example: str | None = None, printed: str = "") -> s
         out.append("")
     else:
         out += ['<div class="spot-api-sig" markdown>', "", "```python", signature(name, obj), "```", "", "</div>", ""]
-        link = _source_link(obj)
+        link = _source_link(obj) or _assignment_link(mod, name)   # a class made by a call: where it is set
         where = f"`{mod.__name__}.{name}`" + (f" · [source]({link})" if link else "")
         out += [where, ""]
         doc = inspect.getdoc(obj) or ""
