@@ -438,8 +438,8 @@ def check_reference(site: Path, rep: Report, a) -> Report:
         if "Example" not in text: rep.fail("reference", "reference.html", f"{name}: no example")
         elif "Output" not in text: rep.fail("reference", "reference.html", f"{name}: its example shows no output")
     entries = soup.select("h4") + [h for h in soup.select("h3") if h.find_next_sibling(class_="spot-api-sig")]
-    with_table = sum(1 for h in entries if any(t.name == "table" and "meaning" in t.get_text()
-                                               for t in _until_next_heading(h)))
+    with_table = sum(1 for h in entries if any("meaning" in t.get_text() for el in _until_next_heading(h)
+                                               for t in ([el] if el.name == "table" else el.find_all("table"))))
     rep.note("reference", "reference.html", f"{len(entries)} entries, {with_table} with a parameter table")
     try:
         sys.path.insert(0, str(ROOT))

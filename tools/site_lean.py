@@ -164,10 +164,11 @@ def link_full_size(site: Path) -> int:
 
 
 def palette_images(site: Path) -> int:
-    "The pages' PNGs (`*_files/*.png`) re-saved with an adaptive 256-colour palette where smaller; return bytes saved"
+    """The pages' PNGs (`*_files/*.png`) and the site's copies of the figures (`figures/*.png`) re-saved with an adaptive
+    256-colour palette where smaller; return bytes saved"""
     from PIL import Image
     saved = 0
-    for f in sorted(site.glob("*_files/*.png")):
+    for f in sorted([*site.glob("*_files/*.png"), *site.glob("figures/*.png")]):
         raw = f.read_bytes()
         with Image.open(f) as im: pal = im.convert("RGBA").quantize(256, method=Image.Quantize.FASTOCTREE)
         tmp = f.with_suffix(".tmp.png")
