@@ -47,11 +47,11 @@ def load_drafter(path: str | Path | None = None,      # an order-model file, a t
 @dataclass
 class Generation:
     "The generated text and the statistics of the decode that produced it."
-    text: str
-    token_ids: list[int]
+    text: str                 # the generated text, decoded from `token_ids`
+    token_ids: list[int]      # the generated tokens (the prompt's not included)
     nfe: int                  # target forwards
     seconds: float            # wall time of the generation loop
-    tokens_per_round: float
+    tokens_per_round: float   # tokens committed per round (one target forward each)
     drafter_share: float      # share of the time spent drafting
     result: DecodeResult      # everything else (rounds, blocks)
 

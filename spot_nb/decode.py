@@ -277,7 +277,7 @@ class DecodeResult:
     blocks: list[torch.Tensor]          # every finished block [L], untruncated (the first may hold prompt tokens)
     nfe: int                            # target forwards, including the cache-commit forward of each block
     seconds: float                      # wall time of the generation loop (prefill excluded)
-    rounds: list[RoundStats] = field(default_factory=list)
+    rounds: list[RoundStats] = field(default_factory=list)   # what each round did, in order
     prompt_in_first_block: int = 0      # prompt tokens at the start of the first block
 
     @property
@@ -298,8 +298,13 @@ def truncate_at_eos(tokens: torch.Tensor, eos_ids: tuple[int, ...]) -> torch.Ten
 
 # %% ../nbs/09_decode.ipynb #56cddd11
 @torch.no_grad()
-def decode_many(target: BlockTarget, prompts: list[torch.Tensor], drafter=None, config: DecodeConfig | None = None, *,
-                recorder: Callable[[Round], None] | None = None, **settings) -> list[DecodeResult]:
+def decode_many(target: BlockTarget,                              # from `load_target`
+                prompts: list[torch.Tensor],                      # [P_i] each prompt's token ids
+                drafter=None,                                     # a `Drafter` for all, a list (one each), or None
+                config: DecodeConfig | None = None,               # how to decode (None: the defaults)
+                *, recorder: Callable[[Round], None] | None = None,  # every `Round` of every prompt, off the clock
+                **settings                                        # `DecodeConfig` fields by name, replacing `config`'s
+                ) -> list[DecodeResult]:
     """Decode several prompts at once — each keeps its own cache, block, tree and rounds, and their copies share
     one forward per round; each output equals that prompt's own draft-free decode. `drafter`: one for all, or a list.
     `config`: a `DecodeConfig`; `settings` (its fields by name: gen_length=, budget=, ...) replace its values.

@@ -77,8 +77,13 @@ class OrderModel(nn.Module):
     """q(s | y): a transformer encoder (3 layers by default) over the L positions of a block, scoring masked positions.
     `open_rows_only`: the stale features of positions already filled at the root are zeros, so that a drafter takes the
     stale top-k over the vocabulary only at the open positions."""
-    def __init__(self, block_size: int = 32, d_model: int = 128, n_heads: int = 8, n_layers: int = 3, d_ff: int = 512,
-                 n_features: int = N_FEATURES, open_rows_only: bool = False):
+    def __init__(self, block_size: int = 32,     # positions of a block it scores
+                 d_model: int = 128,             # the encoder's width
+                 n_heads: int = 8,               # attention heads
+                 n_layers: int = 3,              # encoder layers
+                 d_ff: int = 512,                # feed-forward width
+                 n_features: int = N_FEATURES,   # features per position: 2k + 11 for a stale top-k
+                 open_rows_only: bool = False):  # stale features only at positions open at the root
         super().__init__()
         self.config = dict(block_size=block_size, d_model=d_model, n_heads=n_heads, n_layers=n_layers, d_ff=d_ff,
                            n_features=n_features)

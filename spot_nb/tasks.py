@@ -168,7 +168,10 @@ class Task:
 
 TASKS: dict[str, Task] = {}              # name -> the task, in the order registered
 
-def register_task(task: Task | str, loader: Callable[[], list[Prompt]] | None = None, **fields) -> Task:
+def register_task(task: Task | str,                               # a `Task`, or the name of one to build
+                  loader: Callable[[], list[Prompt]] | None = None,  # with a name: () -> its prompts in order
+                  **fields                                         # with a name: the other `Task` fields (scorer=, ...)
+                  ) -> Task:
     "Offer `task` to the harness under its name; `register_task(name, loader, **fields)` builds the `Task` first."
     if not isinstance(task, Task): task = Task(task, loader, **{"title": task, **fields})
     TASKS[task.name] = task
@@ -194,7 +197,10 @@ def get_task(name: str) -> Task:
     if name not in TASKS: raise ValueError(f"unknown task {name!r}: choose one of {', '.join(task_names())}")
     return TASKS[name]
 
-def load_task(name: str, limit: int | None = None, mbpp: str | Path | None = None) -> list[Prompt]:
+def load_task(name: str,                          # a registered task (`task_names()`)
+              limit: int | None = None,           # the first `limit` prompts (None: all)
+              mbpp: str | Path | None = None      # the path of the task's data file, for a task that reads one
+              ) -> list[Prompt]:
     """Prompts of an evaluation task: one of the paper's 'humaneval', 'mbpp', 'gsm8k', 'math500', or another registered
     one ('arith': notebook 12's held-out problems); `mbpp`: the path of a task's data file (MBPP's)."""
     return get_task(name).prompts(limit, mbpp)

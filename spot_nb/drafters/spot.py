@@ -48,10 +48,15 @@ class SpotDrafter(Drafter):
     by stale top-1 confidence, no order model). `order="oracle"`: the hedged position oracle, SPOT with a perfect order
     model (all of q on the next position the draft-free decode commits, read from `block_commits` as `ReplayDrafter`
     reads them) and SPOT's own token hypotheses."""
-    def __init__(self, order_model, tau: float = 1.0, gamma: float = 0.0, runner_up_below: float = 0.6,
-                 freeze: bool = True,
-                 shape: str = "tree", order: str = "model", rs_rng: np.random.Generator | None = None,
-                 block_commits: dict[int, list[tuple[int, int]]] | None = None):
+    def __init__(self, order_model,                    # an `OrderModel` or `OrderMLP` (None with order="oracle")
+                 tau: float = 1.0,                     # calibration temperature of the order model's scores
+                 gamma: float = 0.0,                   # mass floor: no state below it is drafted
+                 runner_up_below: float = 0.6,         # hedge with the runner-up token below this top-1 probability
+                 freeze: bool = True,                  # score with a TorchScript-frozen copy
+                 shape: str = "tree",                  # "tree", or "chain" (one path, Table 17's ablation)
+                 order: str = "model",                 # "model", "stale" (confidence order) or "oracle"
+                 rs_rng: np.random.Generator | None = None,   # chains verified by rejection sampling: their draws
+                 block_commits: dict[int, list[tuple[int, int]]] | None = None):   # order="oracle": the true commits
         if not (math.isfinite(tau) and tau > 0):
             raise ValueError(f"the calibration temperature tau must be a finite number > 0, got {tau!r}")
         if not (math.isfinite(gamma) and 0 <= gamma <= 1):

@@ -249,9 +249,12 @@ def qwen_raw(c, eos: int, dtype: str) -> dict:
                       sliding_window=None, bos_token_id=eos, eos_token_id=eos, torch_dtype=dtype, use_cache=True,
                       auto_map=TINY_AUTO_MAP)
 
-def make_tiny_checkpoint(family: str, path: str | Path, seed: int = 0, dtype: torch.dtype = torch.float32, *,
-                         vocab_size: int = 320, hidden: int = 64, layers: int = 2, heads: int = 4, kv_heads: int = 2,
-                         block_size: int = 8, max_len: int = 512, tie: bool | None = None,
+def make_tiny_checkpoint(family: str,                        # sdar, fast_dllm_v2, llada or dream
+                         path: str | Path,                   # the folder to write
+                         seed: int = 0,                      # seeds the random weights
+                         dtype: torch.dtype = torch.float32, *,   # the weights' type
+                         vocab_size: int = 320, hidden: int = 64, layers: int = 2, heads: int = 4,   # its shape
+                         kv_heads: int = 2, block_size: int = 8, max_len: int = 512, tie: bool | None = None,
                          real_ids: bool = False) -> Path:
     """Write a tiny random checkpoint of `family` (sdar, fast_dllm_v2, llada, dream) in that family's on-disk format.
     `real_ids`: the published vocabulary size and special-token ids (the family's `real_ids`); `tie`: tied embeddings
