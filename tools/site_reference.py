@@ -175,6 +175,12 @@ def _fmt_anno(a) -> str:
                   str(a)).replace("NoneType", "None")
 
 
+def _shown(value) -> str:
+    "A value as the page shows it: a function by its name, and no memory address (the page is the same on every build)"
+    if inspect.isfunction(value) or inspect.isclass(value): return value.__qualname__
+    return re.sub(r" at 0x[0-9a-f]+", "", repr(value))
+
+
 def signature(name: str, obj) -> str:
     "`def name(...) -> R` or `class Name(...)`, one parameter a line when it does not fit on one"
     kind = "class" if inspect.isclass(obj) else "def"
@@ -189,7 +195,7 @@ def signature(name: str, obj) -> str:
         if p.kind is p.VAR_POSITIONAL: star_done = True
         s = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
         if p.annotation is not p.empty: s += f": {_fmt_anno(p.annotation)}"
-        if p.default is not p.empty: s += f" = {p.default!r}" if p.annotation is not p.empty else f"={p.default!r}"
+        if p.default is not p.empty: s += (" = " if p.annotation is not p.empty else "=") + _shown(p.default)
         params.append(s)
     ret = "" if kind == "class" or sig.return_annotation is sig.empty else f" -> {_fmt_anno(sig.return_annotation)}"
     one = f"{kind} {name}({', '.join(params)}){ret}"
@@ -230,20 +236,17 @@ def _from_docstring(name: str, doc: str) -> str:
 
 
 def parameters(obj) -> dict:
-    "{parameter: (type, default, meaning)} of a function or class: nbdev's docments, else the docstring's sentence"
+    "{parameter: (type, default, meaning, shown name)}: meaning from nbdev's docments, else the docstring's sentence"
     doc = inspect.getdoc(obj) or ""
     try: sig = inspect.signature(obj)
     except (TypeError, ValueError): return {}
-    params = {k: v for k, v in _docments(obj).items() if k in sig.parameters}
-    notes = _trailing_comments(obj)                   # a field's or a parameter's trailing comment: its meaning
-    for k, p in sig.parameters.items():
-        if k == "self": continue
-        t, d, m = params.get(k, ("", "", ""))
-        t = t or ("" if p.annotation is p.empty else _fmt_anno(p.annotation))
-        d = d or ("" if p.default is p.empty else repr(p.default))
-        name = {p.VAR_POSITIONAL: "*" + k, p.VAR_KEYWORD: "**" + k}.get(p.kind, k)
-        params[k] = (t, d, m or notes.get(k, "") or _from_docstring(k, doc), name)
-    return params
+    documented = {k: v[2] for k, v in _docments(obj).items()}
+    notes = _trailing_comments(obj)     # what docments misses: `**kwargs`' comment (it reads it as the return's)
+    return {k: ("" if p.annotation is p.empty else _fmt_anno(p.annotation),    # as declared, never inferred
+                "" if p.default is p.empty else _shown(p.default),
+                documented.get(k) or notes.get(k, "") or _from_docstring(k, doc),
+                {p.VAR_POSITIONAL: "*" + k, p.VAR_KEYWORD: "**" + k}.get(p.kind, k))
+            for k, p in sig.parameters.items() if k != "self"}
 
 
 def _trailing_comments(obj) -> dict:
@@ -301,7 +304,7 @@ def _constant(mod, name: str, value) -> list[str]:
     except (TypeError, OSError): src = ""
     m = re.search(rf"^{re.escape(name)}\s*(?::[^=\n]+)?=.*?#\s*(.+)$", src, re.M)
     link = _assignment_link(mod, name)
-    v = repr(value)
+    v = _shown(value)
     v = v if len(v) <= 100 else v[:97] + "…"
     where = f"`{mod.__name__}.{name}`" + (f" · [source]({link})" if link else "")
     sig = ['<div class="spot-api-sig" markdown>', "", "```python", f"{name} = {v}", "```", "", "</div>", ""]
