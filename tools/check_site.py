@@ -440,7 +440,10 @@ def check_reference(site: Path, rep: Report, a) -> Report:
     entries = soup.select("h4") + [h for h in soup.select("h3") if h.find_next_sibling(class_="spot-api-sig")]
     with_table = sum(1 for h in entries if any("meaning" in t.get_text() for el in _until_next_heading(h)
                                                for t in ([el] if el.name == "table" else el.find_all("table"))))
-    rep.note("reference", "reference.html", f"{len(entries)} entries, {with_table} with a parameter table")
+    rows = [tr.find_all("td") for t in soup.select("table") if "meaning" in t.get_text() for tr in t.select("tr")]
+    meant = sum(1 for r in rows if len(r) == 4 and r[3].get_text(strip=True) not in ("", "—"))
+    rep.note("reference", "reference.html", f"{len(entries)} entries, {with_table} with a parameter table; "
+             f"{meant} of {sum(1 for r in rows if len(r) == 4)} parameters with a meaning")
     try:
         sys.path.insert(0, str(ROOT))
         import site_reference
